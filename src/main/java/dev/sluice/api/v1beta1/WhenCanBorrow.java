@@ -1,0 +1,6 @@
+package dev.sluice.api.v1beta1;
+
+/** What to do when a flavor fits only by borrowing. */
+public enum WhenCanBorrow {
+    Borrow, TryNextFlavor
+}
