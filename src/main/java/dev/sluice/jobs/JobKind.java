@@ -54,7 +54,8 @@ public interface JobKind {
 
     /**
      * Puts back the pod templates as they were before {@link #start} (the Workload's pod sets keep them)
-     * and holds the job again.
+     * and holds the job again. A restored template is written in canonical form (e.g. quantity {@code 4}
+     * becomes {@code "4"}, as the apiserver stores it); its meaning is the original's.
      *
      * @throws IllegalArgumentException the originals do not name exactly the job's pod sets
      */
