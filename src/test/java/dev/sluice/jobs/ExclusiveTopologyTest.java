@@ -8,7 +8,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.PodSpec;
-import io.fabric8.zjsonpatch.JsonPatch;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -240,7 +239,7 @@ class ExclusiveTopologyTest {
         assertThat(patch.get(0).get("op").asText()).isEqualTo("add");
         assertThat(patch.get(0).get("path").asText())
                 .isEqualTo("/spec/replicatedJobs/0/template/spec/template/spec/affinity");
-        assertThat((Object) JsonPatch.apply(patch, before)).isEqualTo(after);
+        assertThat((Object) Patches.apply(patch, before)).isEqualTo(after);
     }
 
     private static LabelSelectorRequirement exists(String key) {
