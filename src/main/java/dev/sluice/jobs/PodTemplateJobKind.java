@@ -82,8 +82,12 @@ public abstract class PodTemplateJobKind implements JobKind {
                             label.getValue());
                 }
             }
+            if (st.count() != null && st.count() > ps.count()) {
+                throw new IllegalArgumentException(ref + ": pod set " + ps.name() + " cannot start with "
+                        + st.count() + " pods, more than its " + ps.count());
+            }
             if (st.count() != null && st.count() != ps.count() && !supportsPartialCount()) {
-                throw new IllegalArgumentException(kind() + " " + ref + ": pod set " + ps.name()
+                throw new IllegalArgumentException(ref + ": pod set " + ps.name()
                         + " cannot start with " + st.count() + " of " + ps.count()
                         + " pods; this kind does not support partial admission");
             }

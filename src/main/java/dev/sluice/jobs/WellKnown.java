@@ -36,6 +36,6 @@ public final class WellKnown {
     public static final String SIMULATED_DURATION = "sluice.dev/simulated-duration";
     /** Simulator annotation: submission offset from the start of the run. */
     public static final String SIMULATED_SUBMIT_AT = "sluice.dev/simulated-submit-at";
-    /** Namespace label/annotation: jobs there are queued even without a queue-name label. */
+    /** Opt-in to queue jobs that carry no queue-name label (its use is defined by the webhook). */
     public static final String QUEUE_BY_DEFAULT = "sluice.dev/queue-by-default";
 }

@@ -166,6 +166,9 @@ class StartRestoreTest {
         assertThat(job.<Integer>get("spec", "parallelism")).isEqualTo(5);
         kind.restore(job, originals);
         assertThat(kind.podSets(job)).isEqualTo(originals);
+        assertThat(job.<Integer>get("spec", "parallelism")).isEqualTo(8);
+        assertThatThrownBy(() -> kind.start(job, List.of(new PodSetStart("main", Map.of(), List.of(), 9))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("more than its 8");
     }
 
     @Test
