@@ -1,0 +1,71 @@
+package dev.sluice.jobs;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code batch/v1} Job: one pod set {@code main} from {@code spec.template}, count = parallelism (default 1)
+ * lowered to completions when smaller; held by {@code spec.suspend}. Partial admission lowers parallelism.
+ */
+public final class BatchJobKind extends PodTemplateJobKind {
+    public static final String POD_SET = "main";
+
+    @Override
+    public String group() {
+        return "batch";
+    }
+
+    @Override
+    public String version() {
+        return "v1";
+    }
+
+    @Override
+    public String kind() {
+        return "Job";
+    }
+
+    @Override
+    public String plural() {
+        return "jobs";
+    }
+
+    @Override
+    protected List<RawPodSet> rawPodSets(GenericKubernetesResource job) {
+        String ref = Models.ref(job);
+        Map<String, Object> spec = spec(job);
+        if (spec == null) {
+            throw new InvalidJobException(ref, "spec", "is missing", "give the Job a spec with a pod template");
+        }
+        Map<String, Object> template = RawTree.object(spec, "template", ref, "spec.template");
+        if (template == null) {
+            throw new InvalidJobException(ref, "spec.template", "is missing", "give the Job a pod template");
+        }
+        return List.of(new RawPodSet(POD_SET, template, "spec.template", jobPodCount(spec, ref, "spec")));
+    }
+
+    @Override
+    protected void setCount(GenericKubernetesResource job, RawPodSet podSet, int count) {
+        specOrCreate(job).put("parallelism", count);
+    }
+
+    @Override
+    protected boolean supportsPartialCount() {
+        return true;
+    }
+
+    /** Complete or Failed condition with status True. */
+    @Override
+    public Optional<JobFinish> finished(GenericKubernetesResource job) {
+        return Conditions.terminal(job, "Complete", "Failed");
+    }
+
+    /** {@code status.active > 0}. */
+    @Override
+    public boolean isActive(GenericKubernetesResource job) {
+        Integer active = RawTree.count(status(job), "active", Models.ref(job), "status.active");
+        return active != null && active > 0;
+    }
+}

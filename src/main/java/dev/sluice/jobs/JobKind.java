@@ -1,0 +1,83 @@
+package dev.sluice.jobs;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One batch kind Sluice can queue (Job, JobSet, ...): how to read its pod sets and priority, and how to
+ * hold, start and restore it. Implementations are stateless and mutate the given object in place; the
+ * caller writes it back. Adding a kind is one new implementation plus its registration in {@link JobKinds}.
+ */
+public interface JobKind {
+    /** API group, "" for the core group (batch/v1 Job has group "batch"). */
+    String group();
+
+    String version();
+
+    String kind();
+
+    /** Lower-case plural resource name, as in the REST path. */
+    String plural();
+
+    default String apiVersion() {
+        return group().isEmpty() ? version() : group() + "/" + version();
+    }
+
+    /** Whether this adapter handles the object. */
+    default boolean handles(GenericKubernetesResource job) {
+        return apiVersion().equals(job.getApiVersion()) && kind().equals(job.getKind());
+    }
+
+    /**
+     * The job's pod sets in their fixed order, each with a copy of its pod template.
+     *
+     * @throws InvalidJobException for a manifest the pod sets cannot be read from
+     */
+    List<PodSetTemplate> podSets(GenericKubernetesResource job);
+
+    /** Whether the job is currently held (not allowed to create pods). */
+    boolean isSuspended(GenericKubernetesResource job);
+
+    /** Holds the job the kind's way (Job and JobSet: {@code spec.suspend: true}). */
+    void hold(GenericKubernetesResource job);
+
+    /**
+     * Starts an admitted job: for each pod set, adds the flavor's node labels to the template's nodeSelector,
+     * adds its tolerations (no duplicates) and the {@code kueue.x-k8s.io/podset} label, then releases the
+     * hold. Either everything is applied or nothing is.
+     *
+     * @throws StartConflictException a pod template already selects one of the labels with another value
+     * @throws IllegalArgumentException the starts do not name exactly the job's pod sets
+     */
+    void start(GenericKubernetesResource job, List<PodSetStart> starts);
+
+    /**
+     * Puts back the pod templates as they were before {@link #start} (the Workload's pod sets keep them)
+     * and holds the job again. A restored template is written in canonical form (e.g. quantity {@code 4}
+     * becomes {@code "4"}, as the apiserver stores it); its meaning is the original's.
+     *
+     * @throws IllegalArgumentException the originals do not name exactly the job's pod sets
+     */
+    void restore(GenericKubernetesResource job, List<PodSetTemplate> originals);
+
+    /** Present once the job reached a terminal state. */
+    Optional<JobFinish> finished(GenericKubernetesResource job);
+
+    /** Whether the job still has pods running (or pending). */
+    boolean isActive(GenericKubernetesResource job);
+
+    /**
+     * The PriorityClass named by the pod templates: the first pod set whose template sets
+     * {@code spec.priorityClassName} (Kueue's rule).
+     */
+    default Optional<String> priorityClassName(GenericKubernetesResource job) {
+        for (PodSetTemplate ps : podSets(job)) {
+            var spec = ps.template().getSpec();
+            if (spec != null && spec.getPriorityClassName() != null && !spec.getPriorityClassName().isEmpty()) {
+                return Optional.of(spec.getPriorityClassName());
+            }
+        }
+        return Optional.empty();
+    }
+}

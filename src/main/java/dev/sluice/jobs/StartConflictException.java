@@ -1,0 +1,38 @@
+package dev.sluice.jobs;
+
+/**
+ * The flavor assigned to a pod set asks for a node label the pod template already selects with another
+ * value; the job cannot start there (the Workload fails with reason FailedToStart).
+ */
+public class StartConflictException extends RuntimeException {
+    private final String podSet;
+    private final String key;
+    private final String existingValue;
+    private final String flavorValue;
+
+    public StartConflictException(String podSet, String key, String existingValue, String flavorValue) {
+        super("pod set " + podSet + ": nodeSelector " + key + "=" + existingValue
+                + " conflicts with the assigned flavor's node label " + key + "=" + flavorValue
+                + "; remove or change the job's nodeSelector, or make the flavor's nodeLabels agree");
+        this.podSet = podSet;
+        this.key = key;
+        this.existingValue = existingValue;
+        this.flavorValue = flavorValue;
+    }
+
+    public String podSet() {
+        return podSet;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String existingValue() {
+        return existingValue;
+    }
+
+    public String flavorValue() {
+        return flavorValue;
+    }
+}

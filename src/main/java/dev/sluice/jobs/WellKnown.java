@@ -1,0 +1,41 @@
+package dev.sluice.jobs;
+
+/** Label and annotation keys that Sluice reads or writes on jobs, pods and Workloads (see DESIGN, "Labels and annotations"). */
+public final class WellKnown {
+    private WellKnown() {
+    }
+
+    /** Label on any job: the LocalQueue to wait in (opt-in to queueing). */
+    public static final String QUEUE_NAME = "kueue.x-k8s.io/queue-name";
+    /** Label on any job: the WorkloadPriorityClass to use. */
+    public static final String PRIORITY_CLASS = "kueue.x-k8s.io/priority-class";
+    /** Label on a Workload: uid of the owning job. */
+    public static final String JOB_UID = "kueue.x-k8s.io/job-uid";
+    /** Label on the pod templates of a started job: which pod set the pods belong to. */
+    public static final String POD_SET = "kueue.x-k8s.io/podset";
+
+    /** Annotation on a JobSet, one replicated job's template, or a Job: topology key for exclusive placement. */
+    public static final String EXCLUSIVE_TOPOLOGY = "alpha.jobset.sigs.k8s.io/exclusive-topology";
+    /** JobSet's flag annotation: exclusivity by pre-labelled nodes; JobSet then injects no affinities, nor do we. */
+    public static final String JOBSET_NODE_SELECTOR_STRATEGY = "alpha.jobset.sigs.k8s.io/node-selector";
+    /** Pod label set by JobSet: identifies one child Job (unique across namespaces). */
+    public static final String JOBSET_JOB_KEY = "jobset.sigs.k8s.io/job-key";
+    /** Pod label set by JobSet: the owning JobSet's name. */
+    public static final String JOBSET_NAME = "jobset.sigs.k8s.io/jobset-name";
+    /** Pod label set by the Job controller: the owning Job's uid (unique across namespaces). */
+    public static final String JOB_CONTROLLER_UID = "batch.kubernetes.io/controller-uid";
+    /** Pod label set by the Job controller: the owning Job's name. */
+    public static final String JOB_NAME = "batch.kubernetes.io/job-name";
+
+    /** Annotation ("true") holding TFJob, PyTorchJob, MPIJob and SparkApplication the ack-kube-queue way. */
+    public static final String ACK_SUSPEND = "scheduling.x-k8s.io/suspend";
+    /** Annotation on an Argo Workflow: a ResourceList (YAML) the whole workflow needs. */
+    public static final String ACK_MIN_RESOURCES = "kube-queue/min-resources";
+
+    /** Simulator annotation: how long the job runs once admitted (e.g. 60s). */
+    public static final String SIMULATED_DURATION = "sluice.dev/simulated-duration";
+    /** Simulator annotation: submission offset from the start of the run. */
+    public static final String SIMULATED_SUBMIT_AT = "sluice.dev/simulated-submit-at";
+    /** Opt-in to queue jobs that carry no queue-name label (its use is defined by the webhook). */
+    public static final String QUEUE_BY_DEFAULT = "sluice.dev/queue-by-default";
+}
