@@ -1,0 +1,22 @@
+package dev.sluice.engine;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A ClusterQueue. cohort null = none; namespaceSelector null selects no namespace, an empty one all;
+ * null strategy/preemption/fungibility/stopPolicy take Kueue's defaults.
+ */
+public record ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpec> resourceGroups,
+                               QueueingStrategy queueingStrategy, LabelSelector namespaceSelector,
+                               PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy) {
+    public ClusterQueueSpec {
+        Objects.requireNonNull(name, "ClusterQueue name");
+        cohort = cohort == null || cohort.isEmpty() ? null : cohort;
+        resourceGroups = resourceGroups == null ? List.of() : List.copyOf(resourceGroups);
+        queueingStrategy = queueingStrategy == null ? QueueingStrategy.BestEffortFIFO : queueingStrategy;
+        preemption = preemption == null ? PreemptionSpec.defaults() : preemption;
+        flavorFungibility = flavorFungibility == null ? FlavorFungibility.defaults() : flavorFungibility;
+        stopPolicy = stopPolicy == null ? StopPolicy.None : stopPolicy;
+    }
+}

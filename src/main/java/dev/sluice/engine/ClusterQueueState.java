@@ -1,0 +1,191 @@
+package dev.sluice.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One ClusterQueue: its quotas, its usage (kept incrementally, mirrored into the cohort), the workloads it
+ * has admitted and those waiting. A state whose spec is null stands for a deleted queue that still holds
+ * admitted workloads (their quota must be released when they go).
+ */
+final class ClusterQueueState {
+    final String name;
+    ClusterQueueSpec spec;
+    CohortState cohort;
+    final PendingQueue queue = new PendingQueue();
+    final TreeMap<WorkloadKey, WorkloadRecord> admitted = new TreeMap<>();
+    private final Map<FlavorResource, FlavorResourceQuota> quotas = new HashMap<>();
+    private final Map<FlavorResource, Long> usage = new HashMap<>();
+    /** Flavors named by the spec that do not exist (sorted); non-empty makes the queue inactive. */
+    List<String> missingFlavors = List.of();
+
+    ClusterQueueState(String name) {
+        this.name = name;
+    }
+
+    void setSpec(ClusterQueueSpec spec) {
+        this.spec = spec;
+        quotas.clear();
+        if (spec == null) {
+            return;
+        }
+        for (ResourceGroupSpec rg : spec.resourceGroups()) {
+            for (FlavorQuotas fq : rg.flavors()) {
+                for (ResourceQuota q : fq.resources()) {
+                    quotas.put(new FlavorResource(fq.flavor(), q.resource()),
+                            new FlavorResourceQuota(q.nominal(), q.borrowingLimit(), q.lendingLimit()));
+                }
+            }
+        }
+    }
+
+    void checkFlavors(Map<String, FlavorSpec> flavors) {
+        if (spec == null) {
+            missingFlavors = List.of();
+            return;
+        }
+        TreeSet<String> missing = new TreeSet<>();
+        for (ResourceGroupSpec rg : spec.resourceGroups()) {
+            for (FlavorQuotas fq : rg.flavors()) {
+                if (!flavors.containsKey(fq.flavor())) {
+                    missing.add(fq.flavor());
+                }
+            }
+        }
+        missingFlavors = List.copyOf(missing);
+    }
+
+    boolean exists() {
+        return spec != null;
+    }
+
+    boolean isActive() {
+        return spec != null && spec.stopPolicy() == StopPolicy.None && missingFlavors.isEmpty();
+    }
+
+    /** Kueue's Active condition: reason and message. */
+    String[] activeCondition() {
+        if (spec == null) {
+            return new String[] {"NotFound", "ClusterQueue " + name + " doesn't exist"};
+        }
+        if (spec.stopPolicy() != StopPolicy.None) {
+            return new String[] {"Stopped", "Can't admit new workloads: is stopped."};
+        }
+        if (!missingFlavors.isEmpty()) {
+            return new String[] {"FlavorNotFound",
+                    "Can't admit new workloads: references missing ResourceFlavor(s): " + missingFlavors + "."};
+        }
+        return new String[] {"Ready", "Can admit new workloads"};
+    }
+
+    Map<FlavorResource, FlavorResourceQuota> quotas() {
+        return Collections.unmodifiableMap(quotas);
+    }
+
+    Map<FlavorResource, Long> usageView() {
+        return Collections.unmodifiableMap(usage);
+    }
+
+    FlavorResourceQuota quota(FlavorResource fr) {
+        return quotas.getOrDefault(fr, FlavorResourceQuota.NONE);
+    }
+
+    long usage(FlavorResource fr) {
+        return usage.getOrDefault(fr, 0L);
+    }
+
+    /** What this queue can still take of fr now: its unused guaranteed quota plus what the cohort can lend it. */
+    long available(FlavorResource fr) {
+        FlavorResourceQuota q = quota(fr);
+        long used = usage(fr);
+        if (cohort == null) {
+            return Math.max(0, q.nominal() - used);
+        }
+        long guaranteed = q.guaranteed();
+        long local = Math.max(0, guaranteed - used);
+        long fromCohort = Math.max(0, cohort.available(fr));
+        if (q.borrowingLimit() != null) {
+            long lentPart = q.nominal() - guaranteed;
+            long usedInCohort = Math.max(0, used - guaranteed);
+            fromCohort = Math.min(fromCohort, Math.max(0, lentPart - usedInCohort + q.borrowingLimit()));
+        }
+        return local + fromCohort;
+    }
+
+    /** The most this queue could ever hold of fr (with everything else in the cohort idle). */
+    long potentialAvailable(FlavorResource fr) {
+        FlavorResourceQuota q = quota(fr);
+        if (cohort == null) {
+            return q.nominal();
+        }
+        long potential = q.guaranteed() + cohort.lendable(fr);
+        if (q.borrowingLimit() != null) {
+            potential = Math.min(potential, q.nominal() + q.borrowingLimit());
+        }
+        return potential;
+    }
+
+    /** Whether adding val of fr would take this queue above its nominal quota in a cohort. */
+    boolean borrowingWith(FlavorResource fr, long val) {
+        return cohort != null && usage(fr) + val > quota(fr).nominal();
+    }
+
+    boolean isBorrowing(FlavorResource fr) {
+        return cohort != null && usage(fr) > quota(fr).nominal();
+    }
+
+    void addUsage(Map<FlavorResource, Long> delta) {
+        changeUsage(delta, 1);
+    }
+
+    void removeUsage(Map<FlavorResource, Long> delta) {
+        changeUsage(delta, -1);
+    }
+
+    private void changeUsage(Map<FlavorResource, Long> delta, int sign) {
+        for (Map.Entry<FlavorResource, Long> e : delta.entrySet()) {
+            FlavorResource fr = e.getKey();
+            long before = usage(fr);
+            long after = before + sign * e.getValue();
+            if (after == 0) {
+                usage.remove(fr);
+            } else {
+                usage.put(fr, after);
+            }
+            if (cohort != null) {
+                cohort.onUsageChange(fr, quota(fr).guaranteed(), before, after);
+            }
+        }
+    }
+
+    /** Whether a workload with this usage fits now (optionally without borrowing). */
+    boolean fits(Map<FlavorResource, Long> request, boolean allowBorrowing) {
+        for (Map.Entry<FlavorResource, Long> e : request.entrySet()) {
+            if (!allowBorrowing && borrowingWith(e.getKey(), e.getValue())) {
+                return false;
+            }
+            if (e.getValue() > available(e.getKey())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Resource groups in spec order, each as covered resources and flavor names. */
+    List<ResourceGroupSpec> resourceGroups() {
+        return spec == null ? List.of() : spec.resourceGroups();
+    }
+
+    List<String> coveredResources() {
+        List<String> out = new ArrayList<>();
+        for (ResourceGroupSpec rg : resourceGroups()) {
+            out.addAll(rg.coveredResources());
+        }
+        return out;
+    }
+}

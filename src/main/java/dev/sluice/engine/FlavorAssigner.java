@@ -1,0 +1,244 @@
+package dev.sluice.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Picks a flavor for each resource group of each pod set, in the ClusterQueue's listed order, as Kueue's
+ * flavorassigner does: a flavor must exist, its taints must be tolerated, its node labels must agree with the
+ * pod's node selector and required affinity, and its quota must fit (or be freeable by preemption).
+ */
+final class FlavorAssigner {
+
+    /** Ordered worst to best. */
+    enum Mode { NO_FIT, PREEMPT, FIT }
+
+    /** What the assigner found for a workload; message is Kueue's text when mode is not FIT. */
+    record Result(Mode mode, List<PodSetAssignment> podSets, Map<FlavorResource, Long> usage, boolean borrows,
+                  Set<FlavorResource> needPreemption, String message) {
+        Assignment assignment(String clusterQueue) {
+            return new Assignment(clusterQueue, podSets);
+        }
+    }
+
+    /** Tells whether preemption could free val of fr for this workload (Kueue's preemption oracle). */
+    interface PreemptionOracle {
+        boolean mayFree(FlavorResource fr, long val);
+    }
+
+    private record Choice(String flavor, Mode mode, boolean borrow, Set<FlavorResource> needPreemption) {
+    }
+
+    private final Map<String, FlavorSpec> flavors;
+
+    FlavorAssigner(Map<String, FlavorSpec> flavors) {
+        this.flavors = flavors;
+    }
+
+    Result assign(WorkloadSpec wl, ClusterQueueState cq, int[] counts, PreemptionOracle oracle) {
+        Map<FlavorResource, Long> assumed = new TreeMap<>();
+        List<PodSetAssignment> out = new ArrayList<>();
+        Set<FlavorResource> needPreemption = new TreeSet<>();
+        Mode wlMode = Mode.FIT;
+        boolean borrows = false;
+        StringBuilder message = new StringBuilder();
+        boolean countPods = cq.coveredResources().contains("pods");
+        for (int i = 0; i < wl.podSets().size(); i++) {
+            PodSetSpec ps = wl.podSets().get(i);
+            Map<String, Long> requests = requests(ps, counts[i], countPods);
+            Map<String, String> flavorOf = new TreeMap<>();
+            List<String> reasons = new ArrayList<>();
+            Mode psMode = Mode.FIT;
+            Set<String> covered = new HashSet<>();
+            for (ResourceGroupSpec rg : cq.resourceGroups()) {
+                List<String> resources = new ArrayList<>();
+                for (String r : rg.coveredResources()) {
+                    if (requests.containsKey(r)) {
+                        resources.add(r);
+                    }
+                }
+                if (resources.isEmpty()) {
+                    continue;
+                }
+                Collections.sort(resources);
+                covered.addAll(resources);
+                Choice c = chooseFlavor(ps, cq, rg, resources, requests, assumed, oracle, reasons);
+                if (c == null) {
+                    psMode = Mode.NO_FIT;
+                    break;
+                }
+                for (String r : resources) {
+                    flavorOf.put(r, c.flavor());
+                    assumed.merge(new FlavorResource(c.flavor(), r), requests.get(r), Long::sum);
+                }
+                needPreemption.addAll(c.needPreemption());
+                psMode = min(psMode, c.mode());
+                borrows |= c.borrow();
+            }
+            if (psMode != Mode.NO_FIT) {
+                for (String r : requests.keySet()) {
+                    if (!covered.contains(r)) {
+                        reasons.add("resource " + r + " unavailable in ClusterQueue");
+                        psMode = Mode.NO_FIT;
+                    }
+                }
+            }
+            if (psMode != Mode.FIT) {
+                Collections.sort(reasons);
+                if (message.length() > 0) {
+                    message.append("; ");
+                }
+                message.append("couldn't assign flavors to pod set ").append(ps.name()).append(": ")
+                        .append(String.join(", ", reasons));
+            }
+            wlMode = min(wlMode, psMode);
+            if (psMode == Mode.NO_FIT) {
+                break;
+            }
+            out.add(new PodSetAssignment(ps.name(), flavorOf, requests, counts[i]));
+        }
+        return new Result(wlMode, out, Collections.unmodifiableMap(assumed), borrows,
+                Collections.unmodifiableSet(needPreemption), message.toString());
+    }
+
+    private static Map<String, Long> requests(PodSetSpec ps, int count, boolean countPods) {
+        Map<String, Long> out = new TreeMap<>();
+        for (Map.Entry<String, Long> e : ps.requestsPerPod().entrySet()) {
+            long total = Math.multiplyExact(e.getValue(), (long) count);
+            if (total != 0) {
+                out.put(e.getKey(), total);
+            }
+        }
+        if (countPods && count > 0) {
+            out.put("pods", count * 1000L);
+        }
+        return out;
+    }
+
+    private Choice chooseFlavor(PodSetSpec ps, ClusterQueueState cq, ResourceGroupSpec rg, List<String> resources,
+                                Map<String, Long> requests, Map<FlavorResource, Long> assumed,
+                                PreemptionOracle oracle, List<String> reasons) {
+        Set<String> labelKeys = new HashSet<>();
+        for (FlavorQuotas fq : rg.flavors()) {
+            FlavorSpec f = flavors.get(fq.flavor());
+            if (f != null) {
+                labelKeys.addAll(f.nodeLabels().keySet());
+            }
+        }
+        ClusterQueueSpec spec = cq.spec;
+        Choice best = null;
+        for (FlavorQuotas fq : rg.flavors()) {
+            String name = fq.flavor();
+            FlavorSpec f = flavors.get(name);
+            if (f == null) {
+                reasons.add("flavor " + name + " not found");
+                continue;
+            }
+            Taint taint = untoleratedTaint(f, ps);
+            if (taint != null) {
+                reasons.add("untolerated taint {" + taint.key() + " " + taint.value() + " " + taint.effect()
+                        + " <nil>} in flavor " + name);
+                continue;
+            }
+            if (!NodeAffinity.matches(ps, f.nodeLabels(), labelKeys)) {
+                reasons.add("flavor " + name + " doesn't match node affinity");
+                continue;
+            }
+            Mode mode = Mode.FIT;
+            boolean borrow = false;
+            Set<FlavorResource> need = new TreeSet<>();
+            for (String r : resources) {
+                FlavorResource fr = new FlavorResource(name, r);
+                long before = assumed.getOrDefault(fr, 0L);
+                long request = requests.get(r);
+                long val = before + request;
+                long max = cq.potentialAvailable(fr);
+                if (val > max) {
+                    reasons.add(before == 0
+                            ? "insufficient quota for " + r + " in flavor " + name + ", request > maximum capacity ("
+                                    + fmt(val) + " > " + fmt(max) + ")"
+                            : "insufficient quota for " + r + " in flavor " + name
+                                    + ", previously considered podsets requests (" + fmt(before)
+                                    + ") + current podset request (" + fmt(request) + ") > maximum capacity ("
+                                    + fmt(max) + ")");
+                    mode = Mode.NO_FIT;
+                    break;
+                }
+                borrow |= cq.borrowingWith(fr, val);
+                long available = cq.available(fr);
+                if (val <= available) {
+                    continue;
+                }
+                reasons.add("insufficient unused quota for " + r + " in flavor " + name + ", "
+                        + fmt(val - available) + " more needed");
+                boolean preemptionMayHelp = val <= cq.quota(fr).nominal() || cq.cohort != null
+                        || spec.preemption().borrowPolicy() != BorrowWithinCohortPolicy.Never;
+                if (preemptionMayHelp && oracle.mayFree(fr, val)) {
+                    mode = min(mode, Mode.PREEMPT);
+                    need.add(fr);
+                } else {
+                    mode = Mode.NO_FIT;
+                    break;
+                }
+            }
+            if (mode == Mode.NO_FIT) {
+                continue;
+            }
+            Choice c = new Choice(name, mode, borrow, need);
+            if (best == null || c.mode().compareTo(best.mode()) > 0
+                    || (c.mode() == best.mode() && !c.borrow() && best.borrow())) {
+                best = c;
+            }
+            if (!shouldTryNextFlavor(mode, borrow, spec.flavorFungibility())) {
+                return c;
+            }
+        }
+        return best;
+    }
+
+    /** Kueue's flavor fungibility: stop at this flavor, or look further for a better one. */
+    private static boolean shouldTryNextFlavor(Mode mode, boolean borrow, FlavorFungibility f) {
+        if (mode == Mode.PREEMPT && f.whenCanPreempt() == WhenCanPreempt.Preempt
+                && (!borrow || f.whenCanBorrow() == WhenCanBorrow.Borrow)) {
+            return false;
+        }
+        if (mode == Mode.FIT && borrow && f.whenCanBorrow() == WhenCanBorrow.Borrow) {
+            return false;
+        }
+        return !(mode == Mode.FIT && !borrow);
+    }
+
+    /** A NoSchedule/NoExecute taint of the flavor that neither the pod nor the flavor tolerates. */
+    private static Taint untoleratedTaint(FlavorSpec f, PodSetSpec ps) {
+        for (Taint t : f.nodeTaints()) {
+            if (!"NoSchedule".equals(t.effect()) && !"NoExecute".equals(t.effect())) {
+                continue;
+            }
+            boolean tolerated = false;
+            for (Toleration tol : ps.tolerations()) {
+                tolerated |= tol.tolerates(t);
+            }
+            for (Toleration tol : f.tolerations()) {
+                tolerated |= tol.tolerates(t);
+            }
+            if (!tolerated) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    private static Mode min(Mode a, Mode b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private static String fmt(long milli) {
+        return Quantity.formatMilli(milli);
+    }
+}

@@ -1,0 +1,6 @@
+package dev.sluice.engine;
+
+/** Why a workload was preempted (Kueue's reasons). */
+public enum PreemptionReason {
+    InClusterQueue, InCohortReclamation, InCohortReclaimWhileBorrowing
+}

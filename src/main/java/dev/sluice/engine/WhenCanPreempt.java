@@ -1,0 +1,6 @@
+package dev.sluice.engine;
+
+/** Flavor fungibility: what to do when a flavor fits only by preempting. */
+public enum WhenCanPreempt {
+    Preempt, TryNextFlavor
+}

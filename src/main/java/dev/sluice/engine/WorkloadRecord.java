@@ -1,0 +1,38 @@
+package dev.sluice.engine;
+
+import java.util.Map;
+
+/** The engine's mutable bookkeeping of one workload. Ordering fields change only while out of any queue. */
+final class WorkloadRecord {
+    WorkloadSpec spec;
+    WorkloadPhase phase = WorkloadPhase.PENDING;
+    /** ClusterQueue it waits in (null if it cannot be routed) or holds quota in. */
+    String clusterQueue;
+    Assignment assignment;
+    Map<FlavorResource, Long> usage = Map.of();
+    Long admittedAt;
+    long queueTime;
+    /** Set once evicted: ordered first among preemption candidates until re-admitted. */
+    boolean evicted;
+    boolean deleted;
+    PendingReason reportedReason;
+    String reportedMessage;
+    String message;
+
+    WorkloadRecord(WorkloadSpec spec) {
+        this.spec = spec;
+        this.queueTime = spec.creationTimeMillis();
+    }
+
+    WorkloadKey key() {
+        return spec.key();
+    }
+
+    int priority() {
+        return spec.priority();
+    }
+
+    WorkloadState state() {
+        return new WorkloadState(spec, phase, clusterQueue, assignment, message, admittedAt);
+    }
+}
