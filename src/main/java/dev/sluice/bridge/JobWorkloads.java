@@ -1,0 +1,75 @@
+package dev.sluice.bridge;
+
+import dev.sluice.api.v1beta1.PodSet;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta1.WorkloadSpec;
+import dev.sluice.jobs.JobKind;
+import dev.sluice.jobs.PodSetTemplate;
+import dev.sluice.jobs.WellKnown;
+import dev.sluice.jobs.WorkloadNames;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The Workload that stands for a queued job: what the controller creates and the simulator queues. */
+public final class JobWorkloads {
+
+    private JobWorkloads() {
+    }
+
+    public static String workloadName(JobKind kind, GenericKubernetesResource job) {
+        return WorkloadNames.forJob(kind.kind(), kind.group(), job.getMetadata().getName(), job.getMetadata().getUid());
+    }
+
+    public static String queueName(GenericKubernetesResource job) {
+        Map<String, String> labels = job.getMetadata().getLabels();
+        return labels == null ? null : labels.get(WellKnown.QUEUE_NAME);
+    }
+
+    /**
+     * Builds the Workload for a job: Kueue's name, an owner reference to the job, the job-uid label, the job's pod
+     * sets with their original templates, its queue and its resolved priority.
+     *
+     * @throws dev.sluice.jobs.InvalidJobException the job's pod sets cannot be read
+     * @throws InvalidObjectException a named priority class does not exist
+     */
+    public static Workload forJob(JobKind kind, GenericKubernetesResource job, PriorityClasses classes) {
+        var meta = job.getMetadata();
+        String jobRef = kind.kind() + " " + meta.getNamespace() + "/" + meta.getName();
+        List<PodSetTemplate> templates = kind.podSets(job);
+        Map<String, String> labels = meta.getLabels() == null ? Map.of() : meta.getLabels();
+        Priority priority = Priority.resolve(jobRef, labels.get(WellKnown.PRIORITY_CLASS), kind.priorityClassName(job),
+                classes);
+
+        Workload workload = new Workload();
+        workload.setMetadata(new ObjectMetaBuilder()
+                .withName(workloadName(kind, job))
+                .withNamespace(meta.getNamespace())
+                .addToLabels(WellKnown.JOB_UID, meta.getUid() == null ? "" : meta.getUid())
+                .withOwnerReferences(new OwnerReferenceBuilder().withApiVersion(kind.apiVersion()).withKind(kind.kind())
+                        .withName(meta.getName()).withUid(meta.getUid()).withController(true)
+                        .withBlockOwnerDeletion(true).build())
+                .build());
+        WorkloadSpec spec = new WorkloadSpec();
+        List<PodSet> podSets = new ArrayList<>();
+        for (PodSetTemplate t : templates) {
+            PodSet ps = new PodSet();
+            ps.setName(t.name());
+            ps.setCount(t.count());
+            ps.setMinCount(t.minCount());
+            ps.setTemplate(t.template());
+            podSets.add(ps);
+        }
+        spec.setPodSets(podSets);
+        spec.setQueueName(labels.get(WellKnown.QUEUE_NAME));
+        spec.setPriorityClassName(priority.className());
+        spec.setPriorityClassSource(priority.source());
+        spec.setPriority(priority.value());
+        spec.setActive(Boolean.TRUE);
+        workload.setSpec(spec);
+        return workload;
+    }
+}
