@@ -1,0 +1,48 @@
+package dev.sluice.metrics;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What the controller tells the meters, after the corresponding write to the cluster succeeded. Called from the
+ * controller's engine thread; implementations must be quick and must not call back into the controller.
+ */
+public interface AdmissionEvents {
+
+    /** Quota was reserved for a workload that waited {@code waitSeconds} since it was queued (or requeued). */
+    void quotaReserved(String clusterQueue, double waitSeconds);
+
+    /** The workload was admitted (Sluice has no admission checks, so right after quota reservation). */
+    void admitted(String clusterQueue, double waitSeconds);
+
+    /** An admitted workload was evicted; reason in Kueue's words (Preempted, ClusterQueueStopped, ...). */
+    void evicted(String clusterQueue, String reason);
+
+    /** A workload was preempted for one of {@code preemptingClusterQueue}; reason InClusterQueue, InCohortReclamation, ... */
+    void preempted(String preemptingClusterQueue, String reason);
+
+    /** One admission attempt of a cycle: success (something admitted) or inadmissible, and how long it took. */
+    void admissionAttempt(boolean success, double seconds);
+
+    /** The state of every ClusterQueue after a cycle; replaces the previous snapshot (queues absent are gone). */
+    void queuesChanged(List<ClusterQueueMetrics> snapshot);
+
+    /** The workload's job started running (admitted and unsuspended). */
+    void workloadStarted(String namespace, String name, Instant at);
+
+    /** The workload's job stopped before finishing (evicted or preempted). */
+    void workloadInterrupted(String namespace, String name, Instant at);
+
+    /** The workload finished (succeeded or failed) or was deleted; its series can be dropped. */
+    void workloadFinished(String namespace, String name, Instant at);
+
+    /** One ClusterQueue's counts and quotas, as Kueue's gauges report them. */
+    record ClusterQueueMetrics(String name, String cohort, boolean active, int pendingActive, int pendingInadmissible,
+            int reservingWorkloads, int admittedWorkloads, List<ResourceMetrics> resources) {
+    }
+
+    /** Quota and use of one resource in one flavor; amounts in milli-units (borrowing/lending limit null = none). */
+    record ResourceMetrics(String flavor, String resource, long nominalMilli, Long borrowingLimitMilli,
+            Long lendingLimitMilli, long reservedMilli, long usedMilli) {
+    }
+}
