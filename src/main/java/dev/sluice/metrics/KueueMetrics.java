@@ -25,7 +25,7 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class KueueMetrics implements AdmissionEvents {
 
-    /** Enough for the 15,000-workload target with headroom; about 200 bytes each. */
+    /** Room for the 15,000-workload target twice over; a tracked workload costs a map entry and two small records. */
     public static final int DEFAULT_MAX_TRACKED_WORKLOADS = 30_000;
 
     private static final Logger LOG = Logger.getLogger(KueueMetrics.class.getName());
