@@ -105,7 +105,7 @@ public final class RayJobKind extends PodTemplateJobKind {
             String path = "spec.rayClusterSpec.workerGroupSpecs[" + i + "]";
             Map<String, Object> group = RawTree.element(groups, i, ref, path);
             Integer min = RawTree.count(group, "minReplicas", ref, path + ".minReplicas");
-            // at most the count: after a partial start, replicas may be below minReplicas' original peer
+            // at most the count: a partial start may have lowered replicas below minReplicas
             int replicas = replicas(group, ref, path);
             if (min != null && min > replicas) {
                 min = replicas;
