@@ -1,7 +1,10 @@
 package dev.sluice.jobs;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.OwnerReference;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -36,10 +39,15 @@ public interface JobKind {
      */
     List<PodSetTemplate> podSets(GenericKubernetesResource job);
 
-    /** Whether the job is currently held (not allowed to create pods). */
+    /** Whether the job is currently held (not allowed to create pods): any hold of the kind is in place. */
     boolean isSuspended(GenericKubernetesResource job);
 
-    /** Holds the job the kind's way (Job and JobSet: {@code spec.suspend: true}). */
+    /**
+     * Holds the job. A job that shows how it was held before (the ack-kube-queue annotation or the suspend
+     * field present, even as "false"/false after {@link #start}) is held again the same way; a new job is
+     * held the kind's way (Job, JobSet, RayJob, Workflow: {@code spec.suspend}; TFJob, PyTorchJob, MPIJob:
+     * {@code spec.runPolicy.suspend}; SparkApplication: the annotation unless it uses {@code spec.suspend}).
+     */
     void hold(GenericKubernetesResource job);
 
     /**
@@ -79,5 +87,38 @@ public interface JobKind {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The name of this kind's switch, {@code sluice.integrations.<name>.enabled}: the kind in lower case
+     * ({@code job}, {@code jobset}, {@code tfjob}, {@code pytorchjob}, {@code mpijob}, {@code rayjob},
+     * {@code sparkapplication}, {@code workflow}).
+     */
+    default String integrationName() {
+        return kind().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Whether the job was submitted the ack-kube-queue way: already held (any hold of the kind, see
+     * {@link #isSuspended}) and carrying no queue label. A job controlled by another object (an
+     * {@code ownerReferences} entry with {@code controller: true}, e.g. the child Jobs a suspended JobSet
+     * creates) is its owner's business and never counts. The controller queues such a job although it has
+     * no queue label.
+     */
+    default boolean heldTheAckWay(GenericKubernetesResource job) {
+        ObjectMeta meta = job.getMetadata();
+        if (meta != null) {
+            if (meta.getLabels() != null && meta.getLabels().containsKey(WellKnown.QUEUE_NAME)) {
+                return false;
+            }
+            if (meta.getOwnerReferences() != null) {
+                for (OwnerReference owner : meta.getOwnerReferences()) {
+                    if (Boolean.TRUE.equals(owner.getController())) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return isSuspended(job);
     }
 }

@@ -1,10 +1,13 @@
 package dev.sluice.jobs;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** The batch kinds Sluice handles, looked up by apiVersion and kind. */
 public final class JobKinds {
@@ -21,9 +24,31 @@ public final class JobKinds {
         }
     }
 
-    /** The kinds always on: batch/v1 Job and jobset.x-k8s.io/v1alpha2 JobSet. */
+    /**
+     * Every kind Sluice has an adapter for: batch/v1 Job, JobSet, TFJob, PyTorchJob, MPIJob, RayJob,
+     * SparkApplication and Argo Workflow. Use {@link #only} for the ones switched on.
+     */
     public static JobKinds standard() {
-        return new JobKinds(List.of(new BatchJobKind(), new JobSetKind()));
+        return new JobKinds(List.of(new BatchJobKind(), new JobSetKind(), new TFJobKind(), new PyTorchJobKind(),
+                new MPIJobKind(), new RayJobKind(), new SparkApplicationKind(), new ArgoWorkflowKind()));
+    }
+
+    /**
+     * The standard kinds whose {@link JobKind#integrationName()} is listed (for the switches
+     * {@code sluice.integrations.<name>.enabled}), in the standard order.
+     *
+     * @throws IllegalArgumentException a name no kind has (lists the known names)
+     */
+    public static JobKinds only(Collection<String> integrationNames) {
+        List<JobKind> all = standard().all();
+        Set<String> known = new TreeSet<>();
+        all.forEach(k -> known.add(k.integrationName()));
+        Set<String> unknown = new TreeSet<>(integrationNames);
+        unknown.removeAll(known);
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("no job kind is called " + unknown + "; the integrations are " + known);
+        }
+        return new JobKinds(all.stream().filter(k -> integrationNames.contains(k.integrationName())).toList());
     }
 
     public Optional<JobKind> forApiVersionKind(String apiVersion, String kind) {

@@ -2,21 +2,14 @@ package dev.sluice.jobs;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.PodTemplateSpec;
-import io.fabric8.kubernetes.api.model.Toleration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.function.Function;
 
 /**
- * Base for kinds whose pod sets are pod templates embedded in the job and which are held by
- * {@code spec.suspend}: reading, starting and restoring work on the raw templates in place.
+ * Base for kinds whose pod sets are pod templates embedded in the job, held by a suspend field (and, for some,
+ * the ack-kube-queue annotation; see {@link #holdStyle}): reading, starting and restoring work on the raw
+ * templates in place.
  */
 public abstract class PodTemplateJobKind implements JobKind {
 
@@ -54,34 +47,35 @@ public abstract class PodTemplateJobKind implements JobKind {
         return List.copyOf(out);
     }
 
-    @Override
-    public boolean isSuspended(GenericKubernetesResource job) {
-        return RawTree.flag(spec(job), "suspend", Models.ref(job), "spec.suspend");
+    /** How the kind is held; {@code spec.suspend} unless overridden. */
+    protected HoldStyle holdStyle() {
+        return HoldStyle.SPEC_SUSPEND;
     }
 
     @Override
+    public boolean isSuspended(GenericKubernetesResource job) {
+        return holdStyle().isHeld(job);
+    }
+
+    /** Holds the job the way it was held before (see {@link HoldStyle}); a new job the kind's way. */
+    @Override
     public void hold(GenericKubernetesResource job) {
-        specOrCreate(job).put("suspend", true);
+        holdStyle().hold(job);
     }
 
     @Override
     public void start(GenericKubernetesResource job, List<PodSetStart> starts) {
         String ref = Models.ref(job);
         List<RawPodSet> podSets = rawPodSets(job);
-        Map<String, PodSetStart> byName = matchByName(ref, podSets, starts, PodSetStart::podSet, "start");
+        Map<String, PodSetStart> byName = PodSetEdits.matchByName(ref, names(podSets), starts, PodSetStart::podSet,
+                "start");
         // Check every pod set before touching any, so a conflict leaves the job as it was.
         for (RawPodSet ps : podSets) {
             PodSetStart st = byName.get(ps.name());
             Map<String, Object> selector = RawTree.object(
                     RawTree.object(ps.template(), "spec", ref, ps.path() + ".spec"), "nodeSelector", ref,
                     ps.path() + ".spec.nodeSelector");
-            for (Map.Entry<String, String> label : st.nodeSelector().entrySet()) {
-                Object existing = selector == null ? null : selector.get(label.getKey());
-                if (existing != null && !String.valueOf(existing).equals(label.getValue())) {
-                    throw new StartConflictException(ps.name(), label.getKey(), String.valueOf(existing),
-                            label.getValue());
-                }
-            }
+            PodSetEdits.checkSelector(ps.name(), selector, st.nodeSelector());
             if (st.count() != null && st.count() > ps.count()) {
                 throw new IllegalArgumentException(ref + ": pod set " + ps.name() + " cannot start with "
                         + st.count() + " pods, more than its " + ps.count());
@@ -96,11 +90,8 @@ public abstract class PodTemplateJobKind implements JobKind {
         for (RawPodSet ps : podSets) {
             PodSetStart st = byName.get(ps.name());
             Map<String, Object> spec = RawTree.objectOrCreate(ps.template(), "spec", ref, ps.path() + ".spec");
-            if (!st.nodeSelector().isEmpty()) {
-                RawTree.objectOrCreate(spec, "nodeSelector", ref, ps.path() + ".spec.nodeSelector")
-                        .putAll(new TreeMap<>(st.nodeSelector()));
-            }
-            addTolerations(ref, ps, spec, st.tolerations());
+            PodSetEdits.addSelector(ref, spec, ps.path() + ".spec", st.nodeSelector());
+            PodSetEdits.addTolerations(ref, spec, ps.path() + ".spec", st.tolerations());
             Map<String, Object> metadata = RawTree.objectOrCreate(ps.template(), "metadata", ref,
                     ps.path() + ".metadata");
             RawTree.objectOrCreate(metadata, "labels", ref, ps.path() + ".metadata.labels")
@@ -109,14 +100,15 @@ public abstract class PodTemplateJobKind implements JobKind {
                 setCount(job, ps, st.count());
             }
         }
-        specOrCreate(job).put("suspend", false);
+        holdStyle().release(job);
     }
 
     @Override
     public void restore(GenericKubernetesResource job, List<PodSetTemplate> originals) {
         String ref = Models.ref(job);
         List<RawPodSet> podSets = rawPodSets(job);
-        Map<String, PodSetTemplate> byName = matchByName(ref, podSets, originals, PodSetTemplate::name, "restore");
+        Map<String, PodSetTemplate> byName = PodSetEdits.matchByName(ref, names(podSets), originals,
+                PodSetTemplate::name, "restore");
         for (RawPodSet ps : podSets) {
             PodSetTemplate original = byName.get(ps.name());
             ps.template().clear();
@@ -153,38 +145,7 @@ public abstract class PodTemplateJobKind implements JobKind {
         return count;
     }
 
-    private static void addTolerations(String ref, RawPodSet ps, Map<String, Object> spec, List<Toleration> add) {
-        if (add.isEmpty()) {
-            return;
-        }
-        List<Object> raw = RawTree.listOrCreate(spec, "tolerations", ref, ps.path() + ".spec.tolerations");
-        List<Toleration> present = new ArrayList<>();
-        for (int i = 0; i < raw.size(); i++) {
-            present.add(Models.toleration(raw.get(i), ref, ps.path() + ".spec.tolerations[" + i + "]"));
-        }
-        for (Toleration t : add) {
-            if (!present.contains(t)) {
-                present.add(t);
-                raw.add(Models.raw(t));
-            }
-        }
-    }
-
-    private <T> Map<String, T> matchByName(String ref, List<RawPodSet> podSets, List<T> given,
-            Function<T, String> name, String what) {
-        Map<String, T> byName = new HashMap<>();
-        for (T t : Objects.requireNonNull(given, what)) {
-            if (byName.put(name.apply(t), t) != null) {
-                throw new IllegalArgumentException(
-                        ref + ": cannot " + what + ": pod set " + name.apply(t) + " is given twice");
-            }
-        }
-        Set<String> expected = new TreeSet<>();
-        podSets.forEach(ps -> expected.add(ps.name()));
-        if (!expected.equals(new TreeSet<>(byName.keySet()))) {
-            throw new IllegalArgumentException(ref + ": cannot " + what + ": the job has pod sets " + expected
-                    + " but " + new TreeSet<>(byName.keySet()) + " were given");
-        }
-        return new LinkedHashMap<>(byName);
+    private static List<String> names(List<RawPodSet> podSets) {
+        return podSets.stream().map(RawPodSet::name).toList();
     }
 }

@@ -29,8 +29,15 @@ public final class WellKnown {
 
     /** Annotation ("true") holding TFJob, PyTorchJob, MPIJob and SparkApplication the ack-kube-queue way. */
     public static final String ACK_SUSPEND = "scheduling.x-k8s.io/suspend";
-    /** Annotation on an Argo Workflow: a ResourceList (YAML) the whole workflow needs. */
+    /** Annotation on an Argo Workflow: a ResourceList (YAML or JSON) the whole workflow needs. */
     public static final String ACK_MIN_RESOURCES = "kube-queue/min-resources";
+    /** Name of the suspend template that marks an Argo Workflow as held the ack-kube-queue way. */
+    public static final String ACK_SUSPEND_TEMPLATE = "kube-queue-suspend";
+    /**
+     * Annotation written on an Argo Workflow when it starts: the nodeSelector and tolerations its templates had
+     * before the flavor was added to them (JSON by template name), so that eviction puts them back exactly.
+     */
+    public static final String ARGO_TEMPLATE_SCHEDULING = "sluice.dev/template-scheduling";
 
     /** Simulator annotation: how long the job runs once admitted (e.g. 60s). */
     public static final String SIMULATED_DURATION = "sluice.dev/simulated-duration";

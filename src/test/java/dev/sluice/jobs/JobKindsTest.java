@@ -13,9 +13,26 @@ class JobKindsTest {
         assertThat(kinds.forApiVersionKind("batch/v1", "Job")).containsInstanceOf(BatchJobKind.class);
         assertThat(kinds.forApiVersionKind("jobset.x-k8s.io/v1alpha2", "JobSet")).containsInstanceOf(JobSetKind.class);
         assertThat(kinds.forApiVersionKind("batch/v1beta1", "Job")).isEmpty();
-        assertThat(kinds.forApiVersionKind("kubeflow.org/v1", "TFJob")).isEmpty();
-        assertThat(kinds.all()).extracting(JobKind::kind).containsExactly("Job", "JobSet");
-        assertThat(kinds.all()).extracting(JobKind::plural).containsExactly("jobs", "jobsets");
+        assertThat(kinds.forApiVersionKind("kubeflow.org/v1", "TFJob")).containsInstanceOf(TFJobKind.class);
+        assertThat(kinds.forApiVersionKind("kubeflow.org/v1", "MPIJob")).isEmpty();
+        assertThat(kinds.forApiVersionKind("kubeflow.org/v2beta1", "MPIJob")).containsInstanceOf(MPIJobKind.class);
+        assertThat(kinds.all()).extracting(JobKind::kind).containsExactly("Job", "JobSet", "TFJob", "PyTorchJob",
+                "MPIJob", "RayJob", "SparkApplication", "Workflow");
+        assertThat(kinds.all()).extracting(JobKind::plural).containsExactly("jobs", "jobsets", "tfjobs",
+                "pytorchjobs", "mpijobs", "rayjobs", "sparkapplications", "workflows");
+        assertThat(kinds.all()).extracting(JobKind::integrationName).containsExactly("job", "jobset", "tfjob",
+                "pytorchjob", "mpijob", "rayjob", "sparkapplication", "workflow");
+    }
+
+    @Test
+    void onlyKeepsTheSwitchedOnKindsInStandardOrder() {
+        JobKinds some = JobKinds.only(List.of("workflow", "job", "rayjob"));
+        assertThat(some.all()).extracting(JobKind::kind).containsExactly("Job", "RayJob", "Workflow");
+        assertThat(some.forApiVersionKind("kubeflow.org/v1", "TFJob")).isEmpty();
+        assertThat(JobKinds.only(List.of()).all()).isEmpty();
+        assertThatThrownBy(() -> JobKinds.only(List.of("job", "argo")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("[argo]").hasMessageContaining("workflow");
     }
 
     @Test

@@ -29,6 +29,18 @@ final class Manifests {
         }
     }
 
+    /** The single object of an ack-kube-queue seed manifest (src/test/resources/seeds/ack-kube-queue/). */
+    static GenericKubernetesResource ackSeed(String file) {
+        try (InputStream in = Manifests.class.getResourceAsStream("/seeds/ack-kube-queue/" + file)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no ack-kube-queue seed " + file);
+            }
+            return YAML.readValue(in, GenericKubernetesResource.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static GenericKubernetesResource one(String resource, String name) {
         return load(resource).stream()
                 .filter(r -> name.equals(r.getMetadata().getName()))
