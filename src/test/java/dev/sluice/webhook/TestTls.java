@@ -32,6 +32,7 @@ public class TestTls implements QuarkusTestResourceLifecycleManager {
     /** A fresh self-signed certificate for localhost in {@code dir}. */
     static PemCertificateFiles generate(Path dir, String name) {
         try {
+            java.nio.file.Files.createDirectories(dir);
             return (PemCertificateFiles) new CertificateGenerator(dir, true).generate(new CertificateRequest()
                     .withName(name).withCN("localhost").withSubjectAlternativeName("DNS:localhost")
                     .withFormat(Format.PEM).withDuration(Duration.ofDays(2))).get(0);
