@@ -44,7 +44,12 @@ final class Webhook {
 
     /** POSTs a raw body to a webhook path over HTTPS. */
     static HttpResponse<String> post(String path, byte[] body) throws Exception {
+        return post(path, body, HttpClient.Version.HTTP_2);
+    }
+
+    static HttpResponse<String> post(String path, byte[] body, HttpClient.Version version) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create("https://localhost:" + sslPort() + path))
+                .version(version).expectContinue(version == HttpClient.Version.HTTP_1_1)
                 .header("Content-Type", "application/json").timeout(Duration.ofSeconds(20))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
         return client(TestTls.files().certFile()).send(request, HttpResponse.BodyHandlers.ofString());
