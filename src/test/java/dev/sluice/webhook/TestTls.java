@@ -29,6 +29,12 @@ public class TestTls implements QuarkusTestResourceLifecycleManager {
         return files;
     }
 
+    /** Replaces the certificate and key files in place, as cert-manager does when it renews. */
+    static synchronized PemCertificateFiles rotate() {
+        files = generate(DIR, "webhook");
+        return files;
+    }
+
     /** A fresh self-signed certificate for localhost in {@code dir}. */
     static PemCertificateFiles generate(Path dir, String name) {
         try {

@@ -12,6 +12,8 @@ public class WebhookOnlyProfile implements QuarkusTestProfile {
     public Map<String, String> getConfigOverrides() {
         return Map.of("sluice.mode", "webhook",
                 "quarkus.kubernetes-client.api-server-url", "https://127.0.0.1:1",
-                "quarkus.operator-sdk.crd.apply", "false");
+                "quarkus.operator-sdk.crd.apply", "false",
+                // short, so that TlsReloadTest sees a rotated certificate served within seconds
+                "quarkus.tls.reload-period", "1s");
     }
 }
