@@ -39,7 +39,7 @@ final class JobGuard {
         GenericKubernetesResource old = mapper.convertValue(request.oldObject(), GenericKubernetesResource.class);
         String queue = label(job, WellKnown.QUEUE_NAME);
         String oldQueue = label(old, WellKnown.QUEUE_NAME);
-        if (queue == null && oldQueue == null) {
+        if (queue == null && oldQueue == null || JobMutation.ownedByQueuedKind(kinds, job)) {
             return Verdict.allow();
         }
         boolean wasSuspended;

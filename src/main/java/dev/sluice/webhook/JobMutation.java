@@ -45,7 +45,7 @@ final class JobMutation {
         }
         GenericKubernetesResource job = mapper.convertValue(request.object(), GenericKubernetesResource.class);
         boolean labeled = queueName(job) != null;
-        if (!labeled && !queueByDefault || ownedByQueuedKind(job)) {
+        if (!labeled && !queueByDefault || ownedByQueuedKind(kinds, job)) {
             return Verdict.allow();
         }
         JsonNode before = mapper.valueToTree(job);
@@ -78,9 +78,9 @@ final class JobMutation {
 
     /**
      * A child of a job Sluice queues (a JobSet's Job) is started by its parent once the parent is admitted; holding
-     * it as well would keep it from ever running.
+     * or guarding it as well would keep it from ever running.
      */
-    private boolean ownedByQueuedKind(GenericKubernetesResource job) {
+    static boolean ownedByQueuedKind(JobKinds kinds, GenericKubernetesResource job) {
         if (job.getMetadata() == null || job.getMetadata().getOwnerReferences() == null) {
             return false;
         }

@@ -88,6 +88,28 @@ class JobGuardWebhookTest {
     }
 
     @Test
+    void aJobSetReleasesItsOwnChildJob() throws Exception {
+        ObjectNode child = Reviews.parse("""
+                apiVersion: batch/v1
+                kind: Job
+                metadata:
+                  name: multislice-1slice-slice-0
+                  namespace: default
+                  labels: {kueue.x-k8s.io/queue-name: multislice-queue}
+                  ownerReferences:
+                  - {apiVersion: jobset.x-k8s.io/v1alpha2, kind: JobSet, name: multislice-1slice, uid: u1, controller: true}
+                spec:
+                  suspend: true
+                  template:
+                    spec:
+                      containers: [{name: c, image: busybox}]
+                """);
+        JsonNode response = Webhook.review("/validate",
+                Reviews.update(released(child), child, "system:serviceaccount:jobset-system:jobset-controller-manager"));
+        assertThat(response.path("allowed").asBoolean()).isTrue();
+    }
+
+    @Test
     void unlabeledJobsAreNotGuarded() throws Exception {
         ObjectNode old = queued();
         ((ObjectNode) old.get("metadata")).remove("labels");
