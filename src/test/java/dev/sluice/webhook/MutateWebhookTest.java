@@ -167,9 +167,19 @@ class MutateWebhookTest {
 
     @Test
     void unsupportedKindsAndUpdatesAreAllowedUntouched() throws Exception {
-        ObjectNode ray = Reviews.load("/seeds/ack-kube-queue/rayjob-queued.yaml").get(0);
-        ((ObjectNode) ray.get("metadata")).putObject("labels").put("kueue.x-k8s.io/queue-name", "q");
-        JsonNode response = Webhook.review("/mutate", Reviews.create(ray));
+        // a kind no adapter handles (Sluice queues batch work, not services)
+        ObjectNode deployment = Reviews.parse("""
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: web, labels: {kueue.x-k8s.io/queue-name: q}}
+                spec:
+                  replicas: 2
+                  selector: {matchLabels: {app: web}}
+                  template:
+                    metadata: {labels: {app: web}}
+                    spec: {containers: [{name: web, image: nginx}]}
+                """);
+        JsonNode response = Webhook.review("/mutate", Reviews.create(deployment));
         assertThat(response.path("allowed").asBoolean()).isTrue();
         assertThat(response.has("patch")).isFalse();
 
