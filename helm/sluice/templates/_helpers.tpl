@@ -1,0 +1,110 @@
+{{/* Object name prefix: the release name, with "sluice" appended unless it already contains it. */}}
+{{- define "sluice.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "sluice.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "sluice.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
+{{ include "sluice.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end -}}
+
+{{- define "sluice.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "sluice.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{- define "sluice.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "sluice.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- required "serviceAccount.name is required when serviceAccount.create is false" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "sluice.image" -}}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- end -}}
+
+{{/* The controller serves the webhooks itself unless a separate webhook Deployment does. */}}
+{{- define "sluice.controllerMode" -}}
+{{- if gt (int .Values.webhook.replicas) 0 }}controller{{ else }}all{{ end -}}
+{{- end -}}
+
+{{- define "sluice.webhookServiceName" -}}
+{{- printf "%s-webhook" (include "sluice.fullname" .) -}}
+{{- end -}}
+
+{{- define "sluice.tlsSecretName" -}}
+{{- printf "%s-webhook-tls" (include "sluice.fullname" .) -}}
+{{- end -}}
+
+{{/* JVM options for JDK_JAVA_OPTIONS, from a jvm values block (gc, maxHeap, maxMetaspace, extraOptions). */}}
+{{- define "sluice.jvmOptions" -}}
+{{- $opts := list (printf "-XX:+Use%s" .gc) (printf "-Xmx%s" .maxHeap) (printf "-XX:MaxMetaspaceSize=%s" .maxMetaspace) "-XX:+ExitOnOutOfMemoryError" -}}
+{{- join " " (concat $opts (.extraOptions | default list)) -}}
+{{- end -}}
+
+{{/* Environment every Sluice pod gets: which kinds are on, who may release queued jobs. */}}
+{{- define "sluice.commonEnv" -}}
+- name: SLUICE_CONTROLLER_USERNAME
+  value: {{ printf "system:serviceaccount:%s:%s" .Release.Namespace (include "sluice.serviceAccountName" .) | quote }}
+{{- range $name, $on := .Values.integrations }}
+- name: {{ printf "SLUICE_INTEGRATIONS_%s_ENABLED" (upper $name) }}
+  value: {{ $on | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* Ports, probes on the management port, TLS volume mount and security context shared by both Deployments. */}}
+{{- define "sluice.podCommon" -}}
+ports:
+  - name: https
+    containerPort: 8443
+    protocol: TCP
+  - name: management
+    containerPort: 9000
+    protocol: TCP
+startupProbe:
+  httpGet: {path: /q/health/started, port: management}
+  periodSeconds: 2
+  failureThreshold: 60
+livenessProbe:
+  httpGet: {path: /q/health/live, port: management}
+  periodSeconds: 10
+  failureThreshold: 3
+readinessProbe:
+  httpGet: {path: /q/health/ready, port: management}
+  periodSeconds: 5
+  failureThreshold: 3
+volumeMounts:
+  - name: tls
+    mountPath: /etc/sluice/tls
+    readOnly: true
+  - name: tmp
+    mountPath: /tmp
+securityContext:
+  {{- toYaml .Values.securityContext | nindent 2 }}
+{{- end -}}
+
+{{- define "sluice.podVolumes" -}}
+- name: tls
+  secret:
+    secretName: {{ include "sluice.tlsSecretName" . }}
+- name: tmp
+  emptyDir:
+    sizeLimit: 64Mi
+{{- end -}}

@@ -1,0 +1,45 @@
+{{/*
+Helm-generated TLS (webhook.tls.certManager=false), base64-encoded: {ca, crt, key}. On upgrade the existing Secret is reused so
+it keeps the certificate the webhook configurations trust; the result is cached per render so the Secret
+and the caBundle agree.
+*/}}
+{{- define "sluice.selfSignedTls" -}}
+{{- $cacheKey := "sluiceSelfSignedTls" -}}
+{{- if not (hasKey .Values $cacheKey) -}}
+{{- $secret := dict -}}
+{{- if .Release.IsUpgrade -}}
+{{- $secret = lookup "v1" "Secret" .Release.Namespace (include "sluice.tlsSecretName" .) -}}
+{{- end -}}
+{{- if and $secret (index ($secret.data | default dict) "ca.crt") -}}
+{{- $_ := set .Values $cacheKey (dict "ca" (index $secret.data "ca.crt") "crt" (index $secret.data "tls.crt") "key" (index $secret.data "tls.key")) -}}
+{{- else -}}
+{{- $svc := include "sluice.webhookServiceName" . -}}
+{{- $days := int .Values.webhook.tls.validityDays -}}
+{{- $ca := genCA (printf "%s-ca" (include "sluice.fullname" .)) $days -}}
+{{- $cn := printf "%s.%s.svc" $svc .Release.Namespace -}}
+{{- $cert := genSignedCert $cn nil (list $cn (printf "%s.cluster.local" $cn)) $days $ca -}}
+{{- $_ := set .Values $cacheKey (dict "ca" ($ca.Cert | b64enc) "crt" ($cert.Cert | b64enc) "key" ($cert.Key | b64enc)) -}}
+{{- end -}}
+{{- end -}}
+{{- toYaml (get .Values $cacheKey) -}}
+{{- end -}}
+
+{{/* metadata.annotations (cert-manager) or clientConfig.caBundle (Helm) of a webhook configuration. */}}
+{{- define "sluice.caInjectionAnnotation" -}}
+{{- if .Values.webhook.tls.certManager -}}
+cert-manager.io/inject-ca-from: {{ printf "%s/%s" .Release.Namespace (include "sluice.webhookServiceName" .) }}
+{{- end -}}
+{{- end -}}
+
+{{- define "sluice.clientConfig" -}}
+{{- $root := index . 0 -}}
+{{- $path := index . 1 -}}
+service:
+  name: {{ include "sluice.webhookServiceName" $root }}
+  namespace: {{ $root.Release.Namespace }}
+  path: {{ $path }}
+  port: 443
+{{- if not $root.Values.webhook.tls.certManager }}
+caBundle: {{ (include "sluice.selfSignedTls" $root | fromYaml).ca }}
+{{- end }}
+{{- end -}}

@@ -1,0 +1,22 @@
+package dev.sluice;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.ResourceFlavor;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta1.WorkloadPriorityClass;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * Native image only: Jackson reads and writes these by reflection. The full hierarchy brings every spec, status and
+ * nested type of the Kueue API, the admission review the webhooks answer, and the untyped jobs the adapters edit.
+ */
+@RegisterForReflection(targets = { ClusterQueue.class, LocalQueue.class, ResourceFlavor.class, Workload.class,
+        WorkloadPriorityClass.class, AdmissionReview.class, GenericKubernetesResource.class },
+        registerFullHierarchy = true)
+final class NativeReflection {
+    private NativeReflection() {
+    }
+}

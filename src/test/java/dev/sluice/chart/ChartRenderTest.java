@@ -1,0 +1,162 @@
+package dev.sluice.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/** Renders with defaults and with every switch flipped; every object parses into its typed fabric8 class. */
+class ChartRenderTest {
+
+    /** Kinds that are not Kubernetes built-ins; everything else must come back typed. */
+    static final Set<String> FOREIGN = Set.of("cert-manager.io/v1 Issuer", "cert-manager.io/v1 Certificate",
+            "monitoring.coreos.com/v1 ServiceMonitor");
+
+    static Stream<Arguments> switches() {
+        return Stream.of(
+                Arguments.of("defaults", Map.of()),
+                Arguments.of("everything flipped", Chart.values("webhook.replicas", 3, "webhook.tls.certManager", false,
+                        "metrics.serviceMonitor.enabled", true, "metrics.grafanaDashboard.enabled", true,
+                        "controller.leaderElection.enabled", false, "controller.replicas", 2,
+                        "webhook.validateQueueObjects", false, "serviceAccount.name", "other",
+                        "integrations.job", false, "integrations.tfjob", true, "integrations.pytorchjob", true,
+                        "integrations.mpijob", true, "integrations.rayjob", true, "integrations.sparkapplication", true,
+                        "integrations.workflow", true, "imagePullSecrets[0].name", "regcred")),
+                Arguments.of("no kinds", Chart.values("integrations.job", false, "integrations.jobset", false)),
+                Arguments.of("no kinds, no queue validation", Chart.values("integrations.job", false,
+                        "integrations.jobset", false, "webhook.validateQueueObjects", false)),
+                Arguments.of("webhook replicas, cert-manager", Chart.values("webhook.replicas", 2)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("switches")
+    void everyObjectIsValidForItsKind(String name, Map<String, Object> values) {
+        Chart.Rendered r = Chart.render(values);
+        assertThat(r.objects()).isNotEmpty();
+        Set<String> seen = new HashSet<>();
+        for (HasMetadata o : r.objects()) {
+            String kind = o.getApiVersion() + " " + o.getKind();
+            if (o instanceof GenericKubernetesResource) {
+                assertThat(FOREIGN).as("%s %s came back untyped: not a valid %s", kind, o.getMetadata().getName(),
+                        o.getKind()).contains(kind);
+            }
+            assertThat(o.getMetadata().getName()).as(kind).matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?");
+            assertThat(seen.add(kind + "/" + o.getMetadata().getName())).as("duplicate " + kind).isTrue();
+            assertThat(o.getMetadata().getLabels()).containsEntry("app.kubernetes.io/instance", "sluice");
+        }
+        for (Deployment d : r.all(Deployment.class)) {
+            Map<String, String> podLabels = d.getSpec().getTemplate().getMetadata().getLabels();
+            assertThat(podLabels).containsAllEntriesOf(d.getSpec().getSelector().getMatchLabels());
+            Container c = d.getSpec().getTemplate().getSpec().getContainers().get(0);
+            assertThat(c.getReadinessProbe().getHttpGet().getPort().getStrVal()).isEqualTo("management");
+            assertThat(c.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/q/health/live");
+            assertThat(c.getPorts()).extracting(p -> p.getName() + ":" + p.getContainerPort())
+                    .containsExactlyInAnyOrder("https:8443", "management:9000");
+            assertThat(c.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+        }
+        for (Service s : r.all(Service.class)) {
+            assertThat(r.all(Deployment.class)).as("a Deployment whose pods Service %s selects", s.getMetadata().getName())
+                    .anyMatch(d -> d.getSpec().getTemplate().getMetadata().getLabels().entrySet()
+                            .containsAll(s.getSpec().getSelector().entrySet()));
+        }
+    }
+
+    @Test
+    void byDefaultTheControllerServesTheWebhooks() {
+        Chart.Rendered r = Chart.render();
+        Deployment controller = r.one(Deployment.class, "sluice");
+        assertThat(env(controller, "SLUICE_MODE")).isEqualTo("all");
+        assertThat(controller.getSpec().getTemplate().getMetadata().getLabels()).containsEntry("sluice.dev/serves-webhooks", "true");
+        assertThat(r.find(Deployment.class, "sluice-webhook")).isEmpty();
+        assertThat(r.all(PodDisruptionBudget.class)).isEmpty();
+        assertThat(r.one(Service.class, "sluice-webhook").getSpec().getPorts()).singleElement()
+                .satisfies(p -> assertThat(p.getPort()).isEqualTo(443));
+    }
+
+    @Test
+    void webhookReplicasGetTheirOwnDeploymentAndPdb() {
+        Chart.Rendered r = Chart.render(Chart.values("webhook.replicas", 3, "webhook.pdb.minAvailable", 2));
+        Deployment controller = r.one(Deployment.class, "sluice");
+        Deployment webhook = r.one(Deployment.class, "sluice-webhook");
+        assertThat(env(controller, "SLUICE_MODE")).isEqualTo("controller");
+        assertThat(controller.getSpec().getTemplate().getMetadata().getLabels()).doesNotContainKey("sluice.dev/serves-webhooks");
+        assertThat(env(webhook, "SLUICE_MODE")).isEqualTo("webhook");
+        assertThat(webhook.getSpec().getReplicas()).isEqualTo(3);
+        PodDisruptionBudget pdb = r.one(PodDisruptionBudget.class, "sluice-webhook");
+        assertThat(pdb.getSpec().getMinAvailable().getIntVal()).isEqualTo(2);
+        assertThat(webhook.getSpec().getTemplate().getMetadata().getLabels())
+                .containsAllEntriesOf(pdb.getSpec().getSelector().getMatchLabels());
+        Service svc = r.one(Service.class, "sluice-webhook");
+        assertThat(webhook.getSpec().getTemplate().getMetadata().getLabels()).containsAllEntriesOf(svc.getSpec().getSelector());
+        assertThat(controller.getSpec().getTemplate().getMetadata().getLabels().entrySet()
+                .containsAll(svc.getSpec().getSelector().entrySet())).as("controller pods are webhook endpoints").isFalse();
+    }
+
+    @Test
+    void jvmOptionsAndResourcesFollowTheValues() {
+        Chart.Rendered r = Chart.render(Chart.values("controller.jvm.maxHeap", "300m", "controller.jvm.maxMetaspace", "80m",
+                "controller.jvm.extraOptions[0]", "-Xss256k", "controller.resources.limits.memory", "512Mi",
+                "controller.resources.requests.cpu", "250m", "webhook.replicas", 1, "webhook.jvm.maxHeap", "48m",
+                "webhook.resources.limits.memory", "160Mi"));
+        Deployment controller = r.one(Deployment.class, "sluice");
+        assertThat(env(controller, "JDK_JAVA_OPTIONS"))
+                .isEqualTo("-XX:+UseSerialGC -Xmx300m -XX:MaxMetaspaceSize=80m -XX:+ExitOnOutOfMemoryError -Xss256k");
+        Container c = controller.getSpec().getTemplate().getSpec().getContainers().get(0);
+        assertThat(c.getResources().getLimits()).containsEntry("memory", new Quantity("512Mi"));
+        assertThat(c.getResources().getRequests()).containsEntry("cpu", new Quantity("250m"));
+        Deployment webhook = r.one(Deployment.class, "sluice-webhook");
+        assertThat(env(webhook, "JDK_JAVA_OPTIONS"))
+                .isEqualTo("-XX:+UseSerialGC -Xmx48m -XX:MaxMetaspaceSize=64m -XX:+ExitOnOutOfMemoryError");
+        assertThat(webhook.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getLimits())
+                .containsEntry("memory", new Quantity("160Mi"));
+    }
+
+    @Test
+    void defaultsAreASmallFootprintThatFitsTheHeap() {
+        Deployment controller = Chart.render().one(Deployment.class, "sluice");
+        String opts = env(controller, "JDK_JAVA_OPTIONS");
+        assertThat(opts).contains("-XX:+UseSerialGC").contains("-Xmx192m").contains("-XX:MaxMetaspaceSize=96m");
+        Quantity limit = controller.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getLimits().get("memory");
+        // heap + metaspace + ~96 MiB for code cache, threads and native memory must stay under the limit
+        long needed = (192L + 96 + 96) * 1024 * 1024;
+        assertThat(limit.getNumericalAmount().longValue()).isGreaterThanOrEqualTo(needed);
+        assertThat(limit.getNumericalAmount().longValue()).isLessThanOrEqualTo(512L * 1024 * 1024);
+    }
+
+    @Test
+    void leaderElectionSettingsReachTheController() {
+        Deployment controller = Chart.render(Chart.values("controller.leaderElection.leaseName", "lease-x"))
+                .one(Deployment.class, "sluice");
+        assertThat(env(controller, "SLUICE_LEADER_ELECTION_ENABLED")).isEqualTo("true");
+        assertThat(env(controller, "SLUICE_LEADER_ELECTION_LEASE_NAME")).isEqualTo("lease-x");
+        assertThat(env(controller, "SLUICE_LEADER_ELECTION_NAMESPACE")).isEqualTo(Chart.NAMESPACE);
+        assertThat(controller.getSpec().getStrategy().getType()).isEqualTo("Recreate");
+    }
+
+    @Test
+    void anUnknownKindSwitchIsRejectedWithTheKnownNames() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Chart.render(Chart.values("integrations.jaxjob", true)))
+                .hasMessageContaining("integrations.jaxjob").hasMessageContaining("jobset, mpijob");
+    }
+
+    static String env(Deployment d, String name) {
+        List<EnvVar> env = d.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
+        return env.stream().filter(e -> e.getName().equals(name)).map(EnvVar::getValue).findFirst()
+                .orElseThrow(() -> new AssertionError("no env " + name + " in " + d.getMetadata().getName()));
+    }
+}
