@@ -492,6 +492,9 @@ public final class Engine {
         Set<String> preemptionInvalidated = new HashSet<>();
         Set<WorkloadKey> targeted = new HashSet<>();
         List<WorkloadRecord> requeue = new ArrayList<>();
+        // Usage of preemptors that issued preemptions, held for the rest of the cycle (Kueue's cycle usage): the
+        // entries after them must not take the room they are making, or they would preempt again, forever.
+        List<Entry> reserved = new ArrayList<>();
         for (Entry e : entries) {
             WorkloadRecord r = e.workload();
             ClusterQueueState cq = e.cq();
@@ -532,6 +535,11 @@ public final class Engine {
             requeue.add(r);
             cq.waitingForPreemption = r;
             preemptionInvalidated.add(scope);
+            cq.addUsage(e.result().usage());
+            reserved.add(e);
+        }
+        for (Entry e : reserved) {
+            e.cq().removeUsage(e.result().usage());
         }
         for (WorkloadRecord r : requeue) {
             PendingQueue q = clusterQueues.get(r.clusterQueue).queue;
