@@ -19,6 +19,11 @@ final class ClusterQueueState {
     CohortState cohort;
     final PendingQueue queue = new PendingQueue();
     final TreeMap<WorkloadKey, WorkloadRecord> admitted = new TreeMap<>();
+    /**
+     * The same workloads in preemption-candidate order, so a victim search reads the first few instead of
+     * collecting and sorting the cohort's admitted workloads. Kept in step by admit, markEvicting and unadmit.
+     */
+    final TreeSet<WorkloadRecord> victimOrder = new TreeSet<>(Preemptor::compareInQueue);
     private final Map<FlavorResource, FlavorResourceQuota> quotas = new HashMap<>();
     private final Map<FlavorResource, Long> usage = new HashMap<>();
     /**
@@ -142,6 +147,27 @@ final class ClusterQueueState {
 
     boolean isBorrowing(FlavorResource fr) {
         return cohort != null && usage(fr) > quota(fr).nominal();
+    }
+
+    /** Counts an admitted workload (its ordering fields must be set: evicted, admittedAt). */
+    void admit(WorkloadRecord r) {
+        admitted.put(r.key(), r);
+        victimOrder.add(r);
+    }
+
+    /** An admitted workload is being evicted: it moves to the front of the candidates. */
+    void markEvicting(WorkloadRecord r) {
+        boolean held = victimOrder.remove(r);
+        r.evicted = true;
+        if (held) {
+            victimOrder.add(r);
+        }
+    }
+
+    /** Forgets an admitted workload; call before its ordering fields change. */
+    void unadmit(WorkloadRecord r) {
+        admitted.remove(r.key());
+        victimOrder.remove(r);
     }
 
     void addUsage(Map<FlavorResource, Long> delta) {

@@ -268,7 +268,8 @@ public final class Engine {
         r.admittedAt = now;
         r.reportedReason = null;
         r.reportedMessage = null;
-        cq.admitted.put(r.key(), r);
+        r.evicted = false;
+        cq.admit(r);
         cq.addUsage(r.usage);
     }
 
@@ -311,7 +312,7 @@ public final class Engine {
     private void release(WorkloadRecord r) {
         ClusterQueueState cq = clusterQueues.get(r.clusterQueue);
         cq.removeUsage(r.usage);
-        cq.admitted.remove(r.key());
+        cq.unadmit(r);
         r.assignment = null;
         r.usage = Map.of();
         r.admittedAt = null;
@@ -334,7 +335,12 @@ public final class Engine {
     private void evict(WorkloadRecord r, EvictionReason reason, PreemptionReason preemptionReason,
                        WorkloadRecord preemptor, String message) {
         r.phase = WorkloadPhase.EVICTING;
-        r.evicted = true;
+        ClusterQueueState cq = clusterQueues.get(r.clusterQueue);
+        if (cq != null) {
+            cq.markEvicting(r);
+        } else {
+            r.evicted = true;
+        }
         r.queueTime = lastNow;
         r.message = message;
         queuedEvictions.add(new Eviction(r.key(), reason, preemptionReason,
@@ -507,7 +513,6 @@ public final class Engine {
                 }
                 cq.queue.leftQueue(r);
                 hold(r, cq, e.result().assignment(cq.name), nowMillis);
-                r.evicted = false;
                 r.message = "Quota reserved in ClusterQueue " + cq.name + ", wait time since queued was "
                         + Math.max(0, (nowMillis - r.queueTime + 500) / 1000) + "s";
                 changedStatuses.remove(r.key());

@@ -2,9 +2,13 @@ package dev.sluice.engine;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Kueue's classical preemption: find candidates the ClusterQueue's policies allow, order them, take them until
@@ -15,14 +19,36 @@ final class Preemptor {
     record Target(WorkloadRecord workload, PreemptionReason reason) {
     }
 
-    /** Already evicted first, other queues before the own, lower priority, most recently admitted, uid, key. */
+    /** Within one queue: already evicted first, lower priority, most recently admitted, uid, key. */
+    static int compareInQueue(WorkloadRecord a, WorkloadRecord b) {
+        if (a.evicted != b.evicted) {
+            return a.evicted ? -1 : 1;
+        }
+        if (a.priority() != b.priority()) {
+            return Integer.compare(a.priority(), b.priority());
+        }
+        long ta = a.admittedAt == null ? 0L : a.admittedAt;
+        long tb = b.admittedAt == null ? 0L : b.admittedAt;
+        if (ta != tb) {
+            return Long.compare(tb, ta);
+        }
+        int c = a.spec.uid().compareTo(b.spec.uid());
+        return c != 0 ? c : a.key().compareTo(b.key());
+    }
+
+    /** Already evicted first, other queues before the own, then as within a queue. */
     static Comparator<WorkloadRecord> candidateOrder(String ownQueue) {
-        return Comparator.comparing((WorkloadRecord w) -> !w.evicted)
-                .thenComparing(w -> w.clusterQueue.equals(ownQueue))
-                .thenComparingInt(WorkloadRecord::priority)
-                .thenComparing(w -> -(w.admittedAt == null ? 0L : w.admittedAt))
-                .thenComparing(w -> w.spec.uid())
-                .thenComparing(WorkloadRecord::key);
+        return (a, b) -> {
+            if (a.evicted != b.evicted) {
+                return a.evicted ? -1 : 1;
+            }
+            boolean ownA = a.clusterQueue.equals(ownQueue);
+            boolean ownB = b.clusterQueue.equals(ownQueue);
+            if (ownA != ownB) {
+                return ownA ? 1 : -1;
+            }
+            return compareInQueue(a, b);
+        };
     }
 
     private Preemptor() {
@@ -30,26 +56,34 @@ final class Preemptor {
 
     /** Whether preemption could make room for val of fr alone (Kueue's preemption oracle, simulated). */
     static boolean mayFree(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
-        // Cheap bound first: another queue gives back at most what it borrows plus the one workload that ends
-        // its borrowing; if even that cannot make room, skip the simulation.
+        return bound(wl, cq, fr, val) >= val && !targets(wl, Map.of(fr, val), Set.of(fr), cq).isEmpty();
+    }
+
+    /**
+     * Cheap upper bound (reads each member once, not each workload) of what the queue could hold of fr after
+     * preemption: its free room, its own candidates, and per borrowing queue of the cohort at most what it
+     * borrows plus the one workload that ends its borrowing (capped by val, which keeps "bound >= val" exact).
+     */
+    private static long bound(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
         long bound = cq.available(fr);
-        Map<String, long[]> perQueue = new java.util.HashMap<>();
-        for (WorkloadRecord c : candidates(wl, cq, Set.of(fr))) {
-            long u = c.usage.getOrDefault(fr, 0L);
-            if (c.clusterQueue.equals(cq.name)) {
-                bound += u;
-            } else {
-                long[] sumMax = perQueue.computeIfAbsent(c.clusterQueue, k -> new long[2]);
-                sumMax[0] += u;
-                sumMax[1] = Math.max(sumMax[1], u);
+        Set<FlavorResource> frs = Set.of(fr);
+        PreemptionSpec policy = cq.spec.preemption();
+        if (policy.withinClusterQueue() != WithinClusterQueue.Never) {
+            for (WorkloadRecord c : cq.victimOrder) {
+                if (ownEligible(wl, c, policy, frs)) {
+                    bound += c.usage.getOrDefault(fr, 0L);
+                }
             }
         }
-        for (Map.Entry<String, long[]> e : perQueue.entrySet()) {
-            ClusterQueueState other = cq.cohort.members.get(e.getKey());
-            long borrowed = Math.max(0, other.usage(fr) - other.quota(fr).nominal());
-            bound += Math.min(e.getValue()[0], borrowed + e.getValue()[1]);
+        if (cq.cohort != null && policy.reclaimWithinCohort() != ReclaimWithinCohort.Never) {
+            for (ClusterQueueState other : cq.cohort.members.values()) {
+                if (other != cq && other.isBorrowing(fr)) {
+                    long used = other.usage(fr);
+                    bound += Math.min(used, used - other.quota(fr).nominal() + val);
+                }
+            }
         }
-        return bound >= val && !targets(wl, Map.of(fr, val), Set.of(fr), cq).isEmpty();
+        return bound;
     }
 
     static List<Target> targets(WorkloadRecord wl, FlavorAssigner.Result assignment, ClusterQueueState cq) {
@@ -59,19 +93,12 @@ final class Preemptor {
     /** The victims that make room for request, or none if the policies allow no such set. */
     static List<Target> targets(WorkloadRecord wl, Map<FlavorResource, Long> request, Set<FlavorResource> frs,
                                 ClusterQueueState cq) {
-        List<WorkloadRecord> candidates = candidates(wl, cq, frs);
-        if (candidates.isEmpty()) {
+        Candidates all = new Candidates(wl, cq, frs, true, Integer.MAX_VALUE);
+        if (!all.hasNext()) {
             return List.of();
         }
-        candidates.sort(candidateOrder(cq.name));
-        List<WorkloadRecord> sameQueue = new ArrayList<>();
-        for (WorkloadRecord c : candidates) {
-            if (c.clusterQueue.equals(cq.name)) {
-                sameQueue.add(c);
-            }
-        }
-        if (sameQueue.size() == candidates.size()) {
-            return minimal(request, cq, frs, candidates, true, null);
+        if (!all.hasOthers()) {
+            return minimal(request, cq, frs, all, true, null);
         }
         BorrowWithinCohortPolicy borrowPolicy = cq.spec.preemption().borrowPolicy();
         if (borrowPolicy != BorrowWithinCohortPolicy.Never) {
@@ -80,77 +107,141 @@ final class Preemptor {
             if (max != null && max < threshold) {
                 threshold = max + 1;
             }
-            if (!underNominal(frs, cq)) {
-                List<WorkloadRecord> filtered = new ArrayList<>();
-                for (WorkloadRecord c : candidates) {
-                    if (c.clusterQueue.equals(cq.name) || c.priority() < threshold) {
-                        filtered.add(c);
-                    }
-                }
-                candidates = filtered;
-            }
-            return minimal(request, cq, frs, candidates, true, threshold);
+            Candidates filtered = underNominal(frs, cq) ? all
+                    : new Candidates(wl, cq, frs, true, threshold);
+            return minimal(request, cq, frs, filtered, true, threshold);
         }
-        if (underNominal(frs, cq) && withinNominalPossible(request, cq, sameQueue)) {
-            List<Target> targets = minimal(request, cq, frs, candidates, false, null);
+        if (underNominal(frs, cq) && withinNominalPossible(request, cq, new Candidates(wl, cq, frs, false, 0))) {
+            List<Target> targets = minimal(request, cq, frs, all, false, null);
             if (!targets.isEmpty()) {
                 return targets;
             }
         }
-        return minimal(request, cq, frs, sameQueue, true, null);
+        return minimal(request, cq, frs, new Candidates(wl, cq, frs, false, 0), true, null);
     }
 
-    /** Candidates per withinClusterQueue (own queue) and reclaimWithinCohort (borrowing queues of the cohort). */
-    static List<WorkloadRecord> candidates(WorkloadRecord wl, ClusterQueueState cq, Set<FlavorResource> frs) {
-        List<WorkloadRecord> out = new ArrayList<>();
-        PreemptionSpec policy = cq.spec.preemption();
-        int priority = wl.priority();
-        if (policy.withinClusterQueue() != WithinClusterQueue.Never) {
-            boolean sameIfNewer = policy.withinClusterQueue() == WithinClusterQueue.LowerOrNewerEqualPriority;
-            for (WorkloadRecord c : cq.admitted.values()) {
-                if (c == wl || c.priority() > priority) {
-                    continue;
-                }
-                if (c.priority() == priority && !(sameIfNewer && wl.queueTime < c.queueTime)) {
-                    continue;
-                }
-                if (usesAny(c, frs)) {
-                    out.add(c);
+    private static boolean ownEligible(WorkloadRecord wl, WorkloadRecord c, PreemptionSpec policy,
+                                       Set<FlavorResource> frs) {
+        if (c == wl || c.priority() > wl.priority()) {
+            return false;
+        }
+        if (c.priority() == wl.priority() && !(policy.withinClusterQueue() == WithinClusterQueue.LowerOrNewerEqualPriority
+                && wl.queueTime < c.queueTime)) {
+            return false;
+        }
+        return usesAny(c, frs);
+    }
+
+    /**
+     * Candidates per withinClusterQueue (own queue) and reclaimWithinCohort (queues of the cohort borrowing when
+     * the search starts), in candidate order: a lazy merge of the queues' ordered sets, so a search that needs few
+     * victims reads few. Other queues' workloads at or above othersBelow are left out. Single use.
+     */
+    private static final class Candidates implements Iterator<WorkloadRecord> {
+        private final PriorityQueue<Cursor> cursors;
+        private boolean hasOthers;
+
+        Candidates(WorkloadRecord wl, ClusterQueueState cq, Set<FlavorResource> frs, boolean withOthers,
+                   int othersBelow) {
+            Comparator<WorkloadRecord> order = candidateOrder(cq.name);
+            cursors = new PriorityQueue<>((a, b) -> order.compare(a.head, b.head));
+            PreemptionSpec policy = cq.spec.preemption();
+            if (policy.withinClusterQueue() != WithinClusterQueue.Never) {
+                add(new Cursor(cq, cq.victimOrder.iterator(), c -> ownEligible(wl, c, policy, frs)));
+            }
+            if (withOthers && cq.cohort != null && policy.reclaimWithinCohort() != ReclaimWithinCohort.Never) {
+                int below = policy.reclaimWithinCohort() == ReclaimWithinCohort.LowerPriority
+                        ? Math.min(othersBelow, wl.priority()) : othersBelow;
+                for (ClusterQueueState other : cq.cohort.members.values()) {
+                    if (other != cq && borrowingAny(other, frs)) {
+                        hasOthers |= add(new Cursor(other, other.victimOrder.iterator(),
+                                c -> c.priority() < below && usesAny(c, frs)));
+                    }
                 }
             }
         }
-        if (cq.cohort != null && policy.reclaimWithinCohort() != ReclaimWithinCohort.Never) {
-            boolean onlyLower = policy.reclaimWithinCohort() == ReclaimWithinCohort.LowerPriority;
-            for (ClusterQueueState other : cq.cohort.members.values()) {
-                if (other == cq || !borrowingAny(other, frs)) {
-                    continue;
-                }
-                for (WorkloadRecord c : other.admitted.values()) {
-                    if (onlyLower && c.priority() >= priority) {
-                        continue;
-                    }
-                    if (usesAny(c, frs)) {
-                        out.add(c);
-                    }
+
+        private boolean add(Cursor c) {
+            if (c.advance()) {
+                cursors.add(c);
+                return true;
+            }
+            return false;
+        }
+
+        boolean hasOthers() {
+            return hasOthers;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return !cursors.isEmpty();
+        }
+
+        /** The owner of the workload that next() will return. */
+        ClusterQueueState peekOwner() {
+            return cursors.peek().owner;
+        }
+
+        @Override
+        public WorkloadRecord next() {
+            Cursor c = cursors.poll();
+            WorkloadRecord out = c.head;
+            if (c.advance()) {
+                cursors.add(c);
+            }
+            return out;
+        }
+
+        /** Drops the rest of the next workload's queue (it stopped borrowing, so none of it is a candidate). */
+        void skipOwner() {
+            cursors.poll();
+        }
+    }
+
+    private static final class Cursor {
+        final ClusterQueueState owner;
+        final Iterator<WorkloadRecord> it;
+        final Predicate<WorkloadRecord> eligible;
+        WorkloadRecord head;
+
+        Cursor(ClusterQueueState owner, Iterator<WorkloadRecord> it, Predicate<WorkloadRecord> eligible) {
+            this.owner = owner;
+            this.it = it;
+            this.eligible = eligible;
+        }
+
+        boolean advance() {
+            while (it.hasNext()) {
+                WorkloadRecord c = it.next();
+                if (eligible.test(c)) {
+                    head = c;
+                    return true;
                 }
             }
+            head = null;
+            return false;
         }
-        return out;
     }
 
     private static List<Target> minimal(Map<FlavorResource, Long> request, ClusterQueueState cq,
-                                        Set<FlavorResource> frs, List<WorkloadRecord> candidates,
+                                        Set<FlavorResource> frs, Candidates candidates,
                                         boolean allowBorrowing, Integer borrowBelowPriority) {
         List<Target> targets = new ArrayList<>();
         boolean fits = false;
-        for (WorkloadRecord c : candidates) {
-            ClusterQueueState owner = owner(cq, c);
+        while (candidates.hasNext()) {
+            ClusterQueueState owner = candidates.peekOwner();
             PreemptionReason reason = PreemptionReason.InClusterQueue;
             if (owner != cq) {
-                // Earlier removals may have ended that queue's borrowing: then nothing is left to reclaim.
+                // Earlier removals may have ended that queue's borrowing: then nothing is left to reclaim there
+                // (removals only lower its usage, so it stays so for the rest of this pass).
                 if (!borrowingAny(owner, frs)) {
+                    candidates.skipOwner();
                     continue;
                 }
+            }
+            WorkloadRecord c = candidates.next();
+            if (owner != cq) {
                 reason = PreemptionReason.InCohortReclamation;
                 if (borrowBelowPriority != null) {
                     if (c.priority() >= borrowBelowPriority) {
@@ -219,13 +310,19 @@ final class Preemptor {
 
     /** Without borrowing, the request must fit in nominal quota once the own candidates are gone. */
     private static boolean withinNominalPossible(Map<FlavorResource, Long> request, ClusterQueueState cq,
-                                                 List<WorkloadRecord> sameQueue) {
-        for (Map.Entry<FlavorResource, Long> e : request.entrySet()) {
-            long used = cq.usage(e.getKey());
-            for (WorkloadRecord c : sameQueue) {
-                used -= c.usage.getOrDefault(e.getKey(), 0L);
+                                                 Candidates sameQueue) {
+        Map<FlavorResource, Long> used = new HashMap<>();
+        for (FlavorResource fr : request.keySet()) {
+            used.put(fr, cq.usage(fr));
+        }
+        while (sameQueue.hasNext()) {
+            WorkloadRecord c = sameQueue.next();
+            for (FlavorResource fr : request.keySet()) {
+                used.merge(fr, -c.usage.getOrDefault(fr, 0L), Long::sum);
             }
-            if (used + e.getValue() > cq.quota(e.getKey()).nominal()) {
+        }
+        for (Map.Entry<FlavorResource, Long> e : request.entrySet()) {
+            if (used.get(e.getKey()) + e.getValue() > cq.quota(e.getKey()).nominal()) {
                 return false;
             }
         }
