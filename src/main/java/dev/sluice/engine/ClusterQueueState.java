@@ -170,6 +170,13 @@ final class ClusterQueueState {
         victimOrder.remove(r);
     }
 
+    /** For tests: whether victimOrder holds exactly the admitted workloads, in the order a fresh sort gives. */
+    boolean victimOrderConsistent() {
+        List<WorkloadRecord> sorted = new ArrayList<>(admitted.values());
+        sorted.sort(Preemptor::compareInQueue);
+        return sorted.equals(new ArrayList<>(victimOrder));
+    }
+
     void addUsage(Map<FlavorResource, Long> delta) {
         changeUsage(delta, 1);
     }

@@ -33,8 +33,16 @@ public final class Engine {
     private final LinkedHashMap<WorkloadKey, PendingStatus> changedStatuses = new LinkedHashMap<>();
     private final FlavorAssigner assigner = new FlavorAssigner(flavors);
     private long lastNow;
+    /** Bounds and caches that skip work without changing decisions; off only to check exactly that. */
+    private final boolean shortcuts;
 
     public Engine() {
+        this(true);
+    }
+
+    /** With shortcuts false, every preemption question runs the full victim search (reference for tests). */
+    Engine(boolean shortcuts) {
+        this.shortcuts = shortcuts;
     }
 
     // ---- queue objects ----
@@ -581,14 +589,14 @@ public final class Engine {
                 continue;
             }
             final WorkloadRecord wl = r;
-            FlavorAssigner.PreemptionOracle oracle = (fr, val) -> Preemptor.mayFree(wl, cq, fr, val);
+            NominationOracle oracle = new NominationOracle(r, cq, shortcuts);
             int[] counts = r.spec.podSets().stream().mapToInt(PodSetSpec::count).toArray();
             FlavorAssigner.Result res = assigner.assign(r.spec, cq, counts, oracle);
             if (res.mode() == FlavorAssigner.Mode.FIT) {
                 return new Entry(r, cq, res, List.of());
             }
             if (res.mode() == FlavorAssigner.Mode.PREEMPT) {
-                List<Preemptor.Target> targets = Preemptor.targets(r, res, cq);
+                List<Preemptor.Target> targets = oracle.targets(res);
                 if (!targets.isEmpty()) {
                     return new Entry(r, cq, res, targets);
                 }
@@ -695,6 +703,17 @@ public final class Engine {
         }
         ClusterQueueState cq = clusterQueues.get(r.clusterQueue);
         return cq != null && cq.queue.isParked(r);
+    }
+
+    /** For tests: the names of ClusterQueues whose ordered index of admitted workloads went stale. */
+    List<String> staleIndexes() {
+        List<String> out = new ArrayList<>();
+        for (ClusterQueueState cq : clusterQueues.values()) {
+            if (!cq.victimOrderConsistent()) {
+                out.add(cq.name);
+            }
+        }
+        return out;
     }
 
     /** Names of all ClusterQueues, sorted. */

@@ -54,33 +54,38 @@ final class Preemptor {
     private Preemptor() {
     }
 
-    /** Whether preemption could make room for val of fr alone (Kueue's preemption oracle, simulated). */
-    static boolean mayFree(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
-        return bound(wl, cq, fr, val) >= val && !targets(wl, Map.of(fr, val), Set.of(fr), cq).isEmpty();
-    }
-
     /**
-     * Cheap upper bound (reads each member once, not each workload) of what the queue could hold of fr after
-     * preemption: its free room, its own candidates, and per borrowing queue of the cohort at most what it
+     * Cheap upper bound of what the queue could hold of fr after preemption, so that a search that cannot
+     * succeed is not run: its free room (which grows by at most what is removed), its own candidates, and,
+     * only where targets() would look at other queues, per borrowing queue of the cohort at most what it
      * borrows plus the one workload that ends its borrowing (capped by val, which keeps "bound >= val" exact).
      */
-    private static long bound(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
+    static long bound(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
         long bound = cq.available(fr);
         Set<FlavorResource> frs = Set.of(fr);
         PreemptionSpec policy = cq.spec.preemption();
+        long own = 0;
         if (policy.withinClusterQueue() != WithinClusterQueue.Never) {
             for (WorkloadRecord c : cq.victimOrder) {
                 if (ownEligible(wl, c, policy, frs)) {
-                    bound += c.usage.getOrDefault(fr, 0L);
+                    own += c.usage.getOrDefault(fr, 0L);
                 }
             }
         }
-        if (cq.cohort != null && policy.reclaimWithinCohort() != ReclaimWithinCohort.Never) {
-            for (ClusterQueueState other : cq.cohort.members.values()) {
-                if (other != cq && other.isBorrowing(fr)) {
-                    long used = other.usage(fr);
-                    bound += Math.min(used, used - other.quota(fr).nominal() + val);
-                }
+        bound += own;
+        if (cq.cohort == null || policy.reclaimWithinCohort() == ReclaimWithinCohort.Never) {
+            return bound;
+        }
+        long nominal = cq.quota(fr).nominal();
+        boolean othersSearched = policy.borrowPolicy() != BorrowWithinCohortPolicy.Never
+                || (cq.usage(fr) < nominal && cq.usage(fr) - own + val <= nominal);
+        if (!othersSearched) {
+            return bound;
+        }
+        for (ClusterQueueState other : cq.cohort.members.values()) {
+            if (other != cq && other.isBorrowing(fr)) {
+                long used = other.usage(fr);
+                bound += Math.min(used, used - other.quota(fr).nominal() + val);
             }
         }
         return bound;

@@ -1,0 +1,55 @@
+package dev.sluice.engine;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Kueue's preemption oracle for the nomination of one head: whether preemption could free val of fr. It
+ * remembers the victims it found per (flavor resource, amount), so that when the assignment needs exactly that,
+ * the victim search is not run a second time. Valid only while nothing changes, i.e. within one nomination.
+ */
+final class NominationOracle implements FlavorAssigner.PreemptionOracle {
+    private record Ask(FlavorResource fr, long val) {
+    }
+
+    private final WorkloadRecord wl;
+    private final ClusterQueueState cq;
+    private final boolean shortcuts;
+    /** Lookup only; never iterated. */
+    private final Map<Ask, List<Preemptor.Target>> found = new HashMap<>();
+
+    /** With shortcuts off, every question runs the full search (the reference the properties compare with). */
+    NominationOracle(WorkloadRecord wl, ClusterQueueState cq, boolean shortcuts) {
+        this.wl = wl;
+        this.cq = cq;
+        this.shortcuts = shortcuts;
+    }
+
+    @Override
+    public boolean mayFree(FlavorResource fr, long val) {
+        if (shortcuts && Preemptor.bound(wl, cq, fr, val) < val) {
+            return false;
+        }
+        List<Preemptor.Target> targets = Preemptor.targets(wl, Map.of(fr, val), Set.of(fr), cq);
+        if (shortcuts) {
+            found.put(new Ask(fr, val), targets);
+        }
+        return !targets.isEmpty();
+    }
+
+    /** The victims for the assignment: those already found if it needs exactly what was asked, else a search. */
+    List<Preemptor.Target> targets(FlavorAssigner.Result assignment) {
+        if (shortcuts && assignment.usage().size() == 1 && assignment.needPreemption().size() == 1) {
+            Map.Entry<FlavorResource, Long> only = assignment.usage().entrySet().iterator().next();
+            if (assignment.needPreemption().contains(only.getKey())) {
+                List<Preemptor.Target> known = found.get(new Ask(only.getKey(), only.getValue()));
+                if (known != null) {
+                    return known;
+                }
+            }
+        }
+        return Preemptor.targets(wl, assignment, cq);
+    }
+}
