@@ -31,6 +31,8 @@ final class ClusterQueueState {
      * something relevant changes (as in Kueue, where that head is popped again every cycle).
      */
     WorkloadRecord waitingForPreemption;
+    /** Whether the spec covers the "pods" resource (then each pod counts 1); derived in setSpec. */
+    private boolean coversPods;
     /** Flavors named by the spec that do not exist (sorted); non-empty makes the queue inactive. */
     List<String> missingFlavors = List.of();
 
@@ -41,9 +43,11 @@ final class ClusterQueueState {
     void setSpec(ClusterQueueSpec spec) {
         this.spec = spec;
         quotas.clear();
+        coversPods = false;
         if (spec == null) {
             return;
         }
+        coversPods = coveredResources().contains("pods");
         for (ResourceGroupSpec rg : spec.resourceGroups()) {
             for (FlavorQuotas fq : rg.flavors()) {
                 for (ResourceQuota q : fq.resources()) {
@@ -217,6 +221,10 @@ final class ClusterQueueState {
     /** Resource groups in spec order, each as covered resources and flavor names. */
     List<ResourceGroupSpec> resourceGroups() {
         return spec == null ? List.of() : spec.resourceGroups();
+    }
+
+    boolean coversPods() {
+        return coversPods;
     }
 
     List<String> coveredResources() {

@@ -580,17 +580,18 @@ public final class Engine {
     private Entry nominate(ClusterQueueState cq) {
         WorkloadRecord r;
         while ((r = cq.queue.pollHead()) != null) {
-            Map<String, String> nsLabels = namespaces.getOrDefault(r.key().namespace(),
-                    Map.of("kubernetes.io/metadata.name", r.key().namespace()));
             LabelSelector selector = cq.spec.namespaceSelector();
-            if (selector == null || !selector.matches(nsLabels)) {
+            if (selector == null || !selector.matches(namespaceLabels(r.key().namespace()))) {
                 setStatus(r, PendingReason.Inadmissible, "Workload namespace doesn't match ClusterQueue selector");
                 cq.queue.park(r);
                 continue;
             }
             final WorkloadRecord wl = r;
             NominationOracle oracle = new NominationOracle(r, cq, shortcuts);
-            int[] counts = r.spec.podSets().stream().mapToInt(PodSetSpec::count).toArray();
+            int[] counts = new int[r.spec.podSets().size()];
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = r.spec.podSets().get(i).count();
+            }
             FlavorAssigner.Result res = assigner.assign(r.spec, cq, counts, oracle);
             if (res.mode() == FlavorAssigner.Mode.FIT) {
                 return new Entry(r, cq, res, List.of());
@@ -615,6 +616,12 @@ public final class Engine {
             cq.queue.park(r);
         }
         return null;
+    }
+
+    /** A namespace's labels; one the engine was not told about has only its name label. */
+    private Map<String, String> namespaceLabels(String namespace) {
+        Map<String, String> labels = namespaces.get(namespace);
+        return labels != null ? labels : Map.of("kubernetes.io/metadata.name", namespace);
     }
 
     private static String preemptionMessage(WorkloadRecord preemptor, PreemptionReason reason) {

@@ -48,7 +48,7 @@ final class FlavorAssigner {
         Mode wlMode = Mode.FIT;
         boolean borrows = false;
         StringBuilder message = new StringBuilder();
-        boolean countPods = cq.coveredResources().contains("pods");
+        boolean countPods = cq.coversPods();
         for (int i = 0; i < wl.podSets().size(); i++) {
             PodSetSpec ps = wl.podSets().get(i);
             Map<String, Long> requests = requests(ps, counts[i], countPods);
@@ -124,11 +124,15 @@ final class FlavorAssigner {
     private Choice chooseFlavor(PodSetSpec ps, ClusterQueueState cq, ResourceGroupSpec rg, List<String> resources,
                                 Map<String, Long> requests, Map<FlavorResource, Long> assumed,
                                 PreemptionOracle oracle, List<String> reasons) {
-        Set<String> labelKeys = new HashSet<>();
-        for (FlavorQuotas fq : rg.flavors()) {
-            FlavorSpec f = flavors.get(fq.flavor());
-            if (f != null) {
-                labelKeys.addAll(f.nodeLabels().keySet());
+        // Only a pod set that selects nodes needs the group's label keys.
+        Set<String> labelKeys = Set.of();
+        if (!ps.nodeSelector().isEmpty() || !ps.requiredNodeAffinity().isEmpty()) {
+            labelKeys = new HashSet<>();
+            for (FlavorQuotas fq : rg.flavors()) {
+                FlavorSpec f = flavors.get(fq.flavor());
+                if (f != null) {
+                    labelKeys.addAll(f.nodeLabels().keySet());
+                }
             }
         }
         ClusterQueueSpec spec = cq.spec;

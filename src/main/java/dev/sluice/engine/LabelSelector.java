@@ -16,6 +16,9 @@ public record LabelSelector(Map<String, String> matchLabels, List<LabelSelectorR
     }
 
     public boolean matches(Map<String, String> labels) {
+        if (matchLabels.isEmpty() && matchExpressions.isEmpty()) {
+            return true; // selects everything (checked first: it is the common case and called per head)
+        }
         Map<String, String> l = labels == null ? Map.of() : labels;
         for (Map.Entry<String, String> e : matchLabels.entrySet()) {
             if (!e.getValue().equals(l.get(e.getKey()))) {

@@ -17,10 +17,15 @@ import java.util.TreeSet;
  * the number of parked workloads.
  */
 final class PendingQueue {
-    static final Comparator<WorkloadRecord> ORDER = Comparator
-            .comparingInt((WorkloadRecord r) -> -r.spec.priority())
-            .thenComparingLong(r -> r.queueTime)
-            .thenComparing(r -> r.spec.key());
+    static final Comparator<WorkloadRecord> ORDER = (a, b) -> {
+        if (a.spec.priority() != b.spec.priority()) {
+            return Integer.compare(b.spec.priority(), a.spec.priority());
+        }
+        if (a.queueTime != b.queueTime) {
+            return Long.compare(a.queueTime, b.queueTime);
+        }
+        return a.spec.key().compareTo(b.spec.key());
+    };
 
     private final TreeSet<WorkloadRecord> active = new TreeSet<>(ORDER);
     /** Lookup by shape; iteration order does not matter (every group is treated alike). */
