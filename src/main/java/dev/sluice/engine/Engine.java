@@ -602,10 +602,20 @@ public final class Engine {
                     return new Entry(r, cq, res, targets);
                 }
             }
-            FlavorAssigner.Result partial = PartialAdmission.search(r.spec, counts,
-                    c -> assigner.assign(wl.spec, cq, c, oracle));
+            // As Kueue's pod set reducer: fewer pods that fit, or that fit once victims are gone.
+            Entry partial = PartialAdmission.search(r.spec, counts, c -> {
+                FlavorAssigner.Result a = assigner.assign(wl.spec, cq, c, oracle);
+                if (a.mode() == FlavorAssigner.Mode.FIT) {
+                    return new Entry(wl, cq, a, List.of());
+                }
+                if (a.mode() == FlavorAssigner.Mode.PREEMPT) {
+                    List<Preemptor.Target> t = oracle.targets(a);
+                    return t.isEmpty() ? null : new Entry(wl, cq, a, t);
+                }
+                return null;
+            });
             if (partial != null) {
-                return new Entry(r, cq, partial, List.of());
+                return partial;
             }
             setStatus(r, PendingReason.Pending, res.message());
             if (cq.spec.queueingStrategy() == QueueingStrategy.StrictFIFO) {

@@ -4,13 +4,17 @@ import java.util.function.Function;
 
 /**
  * Partial admission via minCount, like Kueue's pod set reducer: shrink every pod set that allows it, all in
- * proportion, and binary-search the smallest shrink that fits.
+ * proportion, and binary-search the smallest shrink that can be admitted (fits, or fits after preemption).
  */
 final class PartialAdmission {
     private PartialAdmission() {
     }
 
-    static FlavorAssigner.Result search(WorkloadSpec wl, int[] full, Function<int[], FlavorAssigner.Result> assign) {
+    /**
+     * The attempt at the least shrunk counts that succeeds, or null. attempt returns null where the counts
+     * cannot be admitted.
+     */
+    static <T> T search(WorkloadSpec wl, int[] full, Function<int[], T> attempt) {
         int n = full.length;
         long[] deltas = new long[n];
         long total = 0;
@@ -22,17 +26,17 @@ final class PartialAdmission {
         if (total == 0) {
             return null;
         }
-        FlavorAssigner.Result smallest = assign.apply(counts(full, deltas, total, total));
-        if (smallest.mode() != FlavorAssigner.Mode.FIT) {
+        T smallest = attempt.apply(counts(full, deltas, total, total));
+        if (smallest == null) {
             return null;
         }
         long lo = 1;
         long hi = total;
-        FlavorAssigner.Result best = smallest;
+        T best = smallest;
         while (lo < hi) {
             long mid = (lo + hi) >>> 1;
-            FlavorAssigner.Result r = assign.apply(counts(full, deltas, total, mid));
-            if (r.mode() == FlavorAssigner.Mode.FIT) {
+            T r = attempt.apply(counts(full, deltas, total, mid));
+            if (r != null) {
                 hi = mid;
                 best = r;
             } else {

@@ -3,6 +3,8 @@ package dev.sluice.engine;
 import static dev.sluice.engine.Fixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PreemptionTest {
@@ -173,5 +175,46 @@ class PreemptionTest {
         assertThat(r.evictions()).isEmpty();
         assertThat(lastMessage(r, key("b"))).isEqualTo(
                 "couldn't assign flavors to pod set main: insufficient unused quota for cpu in flavor f, 2 more needed");
+    }
+
+    @Test
+    void partialAdmissionMayPreempt() {
+        // 5 gpus; a low-priority workload holds 4. The high one wants 8 workers (at least 2): all 8 exceed the
+        // queue, but 5 fit once the low one is gone, so (as Kueue's pod set reducer) it preempts for 5.
+        ClusterQueueSpec spec = withPreemption(cq("q", null, "gpu", "f", 5),
+                new PreemptionSpec(ReclaimWithinCohort.Never, null, null, WithinClusterQueue.LowerPriority));
+        Engine e = engine(spec);
+        e.submit(wl("low", "lq-q", 0, 0, "gpu", 4, 1));
+        assertThat(admitted(settle(e, 1))).containsExactly(key("low"));
+        e.submit(withPodSets(wl("high", "lq-q", 10, 2, "gpu", 1, 1), List.of(
+                new PodSetSpec("workers", 8, 2, Map.of("gpu", units(1)), Map.of(), List.of(), List.of()))));
+
+        CycleResult r = settle(e, 3);
+
+        assertThat(r.admissions()).isEmpty();
+        assertThat(r.evictions()).extracting(Eviction::workload).containsExactly(key("low"));
+        assertThat(r.evictions().get(0).preemptor()).isEqualTo(key("high"));
+        e.evictionDone(key("low"), 4);
+        CycleResult after = settle(e, 5);
+        assertThat(admitted(after)).containsExactly(key("high"));
+        assertThat(after.admissions().get(0).assignment().podSets().get(0).count()).isEqualTo(5);
+    }
+
+    @Test
+    void partialAdmissionPrefersFewerPodsThatFitOverNone() {
+        // Nothing may be preempted (the holder has the same priority): the workload shrinks to the free room.
+        ClusterQueueSpec spec = withPreemption(cq("q", null, "gpu", "f", 5),
+                new PreemptionSpec(ReclaimWithinCohort.Never, null, null, WithinClusterQueue.LowerPriority));
+        Engine e = engine(spec);
+        e.submit(wl("first", "lq-q", 10, 0, "gpu", 2, 1));
+        assertThat(admitted(settle(e, 1))).containsExactly(key("first"));
+        e.submit(withPodSets(wl("second", "lq-q", 10, 2, "gpu", 1, 1), List.of(
+                new PodSetSpec("workers", 8, 2, Map.of("gpu", units(1)), Map.of(), List.of(), List.of()))));
+
+        CycleResult r = settle(e, 3);
+
+        assertThat(r.evictions()).isEmpty();
+        assertThat(admitted(r)).containsExactly(key("second"));
+        assertThat(r.admissions().get(0).assignment().podSets().get(0).count()).isEqualTo(3);
     }
 }
