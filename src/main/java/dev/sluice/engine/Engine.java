@@ -484,6 +484,9 @@ public final class Engine {
         Set<String> preemptionInvalidated = new HashSet<>();
         Set<WorkloadKey> targeted = new HashSet<>();
         List<WorkloadRecord> requeue = new ArrayList<>();
+        // A preemptor keeps the room it makes: its usage is reserved for the rest of the cycle (Kueue's
+        // cycleCohortsUsage), so borrowing workloads after it cannot take what its victims free.
+        List<Entry> reserved = new ArrayList<>();
         for (Entry e : entries) {
             WorkloadRecord r = e.workload();
             ClusterQueueState cq = e.cq();
@@ -522,6 +525,11 @@ public final class Engine {
                     + targets.size() + " workload(s)");
             requeue.add(r);
             preemptionInvalidated.add(scope);
+            cq.addUsage(e.result().usage());
+            reserved.add(e);
+        }
+        for (Entry e : reserved) {
+            e.cq().removeUsage(e.result().usage());
         }
         for (WorkloadRecord r : requeue) {
             clusterQueues.get(r.clusterQueue).queue.push(r);
