@@ -56,7 +56,7 @@ public final class Engine {
             boolean wasActive = cq.isActive();
             cq.checkFlavors(flavors);
             activityChanged(cq, wasActive);
-            cq.queue.wakeParked();
+            wakeQueue(cq);
         }
     }
 
@@ -126,7 +126,7 @@ public final class Engine {
         cq.cohort = null;
         old.recompute();
         for (ClusterQueueState m : old.members.values()) {
-            m.queue.wakeParked();
+            wakeQueue(m);
         }
         if (old.members.isEmpty()) {
             cohorts.remove(old.name);
@@ -191,8 +191,13 @@ public final class Engine {
 
     private void wakeAll() {
         for (ClusterQueueState cq : clusterQueues.values()) {
-            cq.queue.wakeParked();
+            wakeQueue(cq);
         }
+    }
+
+    private static void wakeQueue(ClusterQueueState cq) {
+        cq.waitingForPreemption = null;
+        cq.queue.wakeParked();
     }
 
     // ---- workloads ----
@@ -212,8 +217,8 @@ public final class Engine {
         if (r.phase == WorkloadPhase.ADMITTED || r.phase == WorkloadPhase.EVICTING) {
             if (!workload.active() && r.spec.active()) {
                 WorkloadSpec s = r.spec;
-                r.spec = new WorkloadSpec(s.key(), s.uid(), s.queueName(), s.priority(), s.creationTimeMillis(),
-                        s.podSets(), false);
+                r.setSpec(new WorkloadSpec(s.key(), s.uid(), s.queueName(), s.priority(),
+                        s.creationTimeMillis(), s.podSets(), false));
                 if (r.phase == WorkloadPhase.ADMITTED) {
                     evict(r, EvictionReason.InactiveWorkload, null, null, "The workload is deactivated");
                 }
@@ -222,7 +227,7 @@ public final class Engine {
         }
         unqueue(r);
         removeMember(r);
-        r.spec = workload;
+        r.setSpec(workload);
         if (!r.evicted) {
             r.queueTime = workload.creationTimeMillis();
         }
@@ -318,11 +323,11 @@ public final class Engine {
     /** Quota came free or the queue changed: parked workloads of the whole cohort get another try. */
     private void wake(ClusterQueueState cq) {
         if (cq.cohort == null) {
-            cq.queue.wakeParked();
+            wakeQueue(cq);
             return;
         }
         for (ClusterQueueState m : cq.cohort.members.values()) {
-            m.queue.wakeParked();
+            wakeQueue(m);
         }
     }
 
@@ -387,6 +392,9 @@ public final class Engine {
             ClusterQueueState cq = clusterQueues.get(r.clusterQueue);
             if (cq != null) {
                 cq.queue.remove(r);
+                if (cq.waitingForPreemption == r) {
+                    cq.waitingForPreemption = null;
+                }
             }
             r.clusterQueue = null;
         }
@@ -473,7 +481,7 @@ public final class Engine {
         List<Admission> admissions = new ArrayList<>();
         List<Entry> entries = new ArrayList<>();
         for (ClusterQueueState cq : clusterQueues.values()) {
-            if (cq.isActive() && cq.queue.hasActive()) {
+            if (cq.isActive() && cq.queue.hasActive() && cq.waitingForPreemption == null) {
                 Entry e = nominate(cq);
                 if (e != null) {
                     entries.add(e);
@@ -497,6 +505,7 @@ public final class Engine {
                     requeue.add(r);
                     continue;
                 }
+                cq.queue.leftQueue(r);
                 hold(r, cq, e.result().assignment(cq.name), nowMillis);
                 r.evicted = false;
                 r.message = "Quota reserved in ClusterQueue " + cq.name + ", wait time since queued was "
@@ -524,6 +533,7 @@ public final class Engine {
             setStatus(r, PendingReason.Pending, e.result().message() + ". Pending the preemption of "
                     + targets.size() + " workload(s)");
             requeue.add(r);
+            cq.waitingForPreemption = r;
             preemptionInvalidated.add(scope);
             cq.addUsage(e.result().usage());
             reserved.add(e);
@@ -532,7 +542,9 @@ public final class Engine {
             e.cq().removeUsage(e.result().usage());
         }
         for (WorkloadRecord r : requeue) {
-            clusterQueues.get(r.clusterQueue).queue.push(r);
+            PendingQueue q = clusterQueues.get(r.clusterQueue).queue;
+            q.leftQueue(r);
+            q.push(r);
         }
         List<PendingStatus> pending = new ArrayList<>();
         for (PendingStatus s : changedStatuses.values()) {
@@ -583,6 +595,7 @@ public final class Engine {
             }
             setStatus(r, PendingReason.Pending, res.message());
             if (cq.spec.queueingStrategy() == QueueingStrategy.StrictFIFO) {
+                cq.queue.leftQueue(r);
                 cq.queue.push(r);
                 return null;
             }
