@@ -117,10 +117,10 @@ public final class Simulation {
             return; // preempted since: this finish belongs to an earlier run
         }
         long s = System.nanoTime();
-            long c = cpu();
+        long c = cpu();
         engine.finish(run.workload.key());
         engineNanos += System.nanoTime() - s;
-            engineCpu += cpu() - c;
+        engineCpu += cpu() - c;
         usage.add(now, run.clusterQueue, run.assignment.usage(), -1);
         run.close(now, WorkloadRun.Phase.RUNNING);
         run.finishedMillis = now;
@@ -206,10 +206,10 @@ public final class Simulation {
         event(type, run, run.clusterQueue, flavors(run.assignment), e.message());
         run.assignment = null;
         long s = System.nanoTime();
-            long c = cpu();
+        long c = cpu();
         engine.evictionDone(e.workload(), now); // the simulated job stops at once
         engineNanos += System.nanoTime() - s;
-            engineCpu += cpu() - c;
+        engineCpu += cpu() - c;
     }
 
     /** CPU time of this thread (ns); 0 where the JVM cannot measure it. */
