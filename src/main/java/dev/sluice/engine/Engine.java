@@ -492,6 +492,9 @@ public final class Engine {
         Set<String> preemptionInvalidated = new HashSet<>();
         Set<WorkloadKey> targeted = new HashSet<>();
         List<WorkloadRecord> requeue = new ArrayList<>();
+        // A preemptor keeps the room it makes: its usage is reserved for the rest of the cycle (Kueue's
+        // cycleCohortsUsage), so borrowing workloads after it cannot take what its victims free.
+        List<Entry> reserved = new ArrayList<>();
         for (Entry e : entries) {
             WorkloadRecord r = e.workload();
             ClusterQueueState cq = e.cq();
@@ -532,6 +535,11 @@ public final class Engine {
             requeue.add(r);
             cq.waitingForPreemption = r;
             preemptionInvalidated.add(scope);
+            cq.addUsage(e.result().usage());
+            reserved.add(e);
+        }
+        for (Entry e : reserved) {
+            e.cq().removeUsage(e.result().usage());
         }
         for (WorkloadRecord r : requeue) {
             PendingQueue q = clusterQueues.get(r.clusterQueue).queue;
