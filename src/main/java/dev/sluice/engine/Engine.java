@@ -506,8 +506,8 @@ public final class Engine {
         Set<String> preemptionInvalidated = new HashSet<>();
         Set<WorkloadKey> targeted = new HashSet<>();
         List<WorkloadRecord> requeue = new ArrayList<>();
-        // Usage of preemptors that issued preemptions, held for the rest of the cycle (Kueue's cycle usage): the
-        // entries after them must not take the room they are making, or they would preempt again, forever.
+        // A preemptor keeps the room it makes: its usage is reserved for the rest of the cycle (Kueue's
+        // cycleCohortsUsage), so borrowing workloads after it cannot take what its victims free.
         List<Entry> reserved = new ArrayList<>();
         for (Entry e : entries) {
             WorkloadRecord r = e.workload();

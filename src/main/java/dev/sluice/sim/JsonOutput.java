@@ -40,7 +40,7 @@ public final class JsonOutput {
         Json j = new Json().field("event", "Summary").number("makespan", Durations.seconds(r.endMillis()))
                 .number("workloads", r.runs().size()).number("admitted", r.everAdmitted()).number("finished", r.finished())
                 .number("pending", r.pending()).number("admissions", r.admissions()).number("preemptions", r.evictions())
-                .number("cycles", r.cycles()).number("wallSeconds", r.wallSeconds())
+                .number("cycles", r.cycles()).number("wallSeconds", r.wallSeconds()).number("cpuSeconds", r.cpuSeconds())
                 .number("decisionsPerSecond", Math.round(r.decisionsPerSecond()))
                 .map("averageWaitByPriorityClass", r.averageWaitByPriorityClass());
         Map<String, Double> byClass = r.averageTimeToAdmissionByClass();

@@ -91,8 +91,11 @@ public final class ManifestLoader {
             }
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
+            // SnakeYAML's message quotes the source with a caret; keep its sentences only.
+            String what = String.join("; ", e.getOriginalMessage().lines()
+                    .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0))).toList());
             builder.error(new InputError(name, docs.size() + 1, null, null, "does not parse as YAML: "
-                    + e.getOriginalMessage() + (loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")")));
+                    + what + (loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")")));
             return;
         }
         for (int i = 0; i < docs.size(); i++) {

@@ -239,6 +239,9 @@ public final class ScenarioBuilder {
             return null;
         }
         workload.getMetadata().setAnnotations(job.getMetadata().getAnnotations());
+        // The apiserver would give the Workload its own uid; a stable one keeps runs identical.
+        workload.getMetadata().setUid(Names.uid("Workload/" + job.getMetadata().getNamespace() + "/"
+                + workload.getMetadata().getName()));
         return toSim(workload, p.kind().kind() + "/" + job.getMetadata().getNamespace() + "/" + job.getMetadata().getName(),
                 p.origin(), index, null);
     }

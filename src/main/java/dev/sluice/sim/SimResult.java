@@ -8,10 +8,12 @@ import java.util.TreeMap;
  * The outcome of a simulation: the timeline, every workload's run, quota usage over time, and the engine's cost.
  *
  * @param endMillis   virtual time of the last event (the makespan when everything finished)
- * @param engineNanos real time spent inside the engine's calls
+ * @param engineNanos    real time spent inside the engine's calls
+ * @param engineCpuNanos CPU time of those calls (robust on a busy machine)
  */
 public record SimResult(Scenario scenario, List<WorkloadRun> runs, List<SimEvent> events, UsageTracker usage,
-                        long endMillis, long engineNanos, int admissions, int evictions, int cycles) {
+                        long endMillis, long engineNanos, int admissions, int evictions, int cycles,
+                        long engineCpuNanos) {
 
     public long finished() {
         return runs.stream().filter(r -> r.finishedMillis() != null).count();
@@ -27,6 +29,10 @@ public record SimResult(Scenario scenario, List<WorkloadRun> runs, List<SimEvent
 
     public double wallSeconds() {
         return engineNanos / 1e9;
+    }
+
+    public double cpuSeconds() {
+        return engineCpuNanos / 1e9;
     }
 
     /** Admissions and evictions per second of engine time. */

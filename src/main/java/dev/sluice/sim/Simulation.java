@@ -50,6 +50,8 @@ public final class Simulation {
     private final UsageTracker usage;
     private long seq;
     private long engineNanos;
+    private long engineCpu;
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
     private long now;
     private int admissions;
     private int evictions;
@@ -95,15 +97,17 @@ public final class Simulation {
             }
         }
         return new SimResult(scenario, List.copyOf(runs.values()), events, usage, end, engineNanos, admissions,
-                evictions, cycles);
+                evictions, cycles, engineCpu);
     }
 
     private void apply(Timed t) {
         WorkloadRun run = t.run();
         if (t.order() == SUBMIT) {
             long s = System.nanoTime();
+            long c = cpu();
             engine.submit(run.workload.spec());
             engineNanos += System.nanoTime() - s;
+            engineCpu += cpu() - c;
             run.submitted = true;
             run.phaseStart = now;
             event(SimEvent.Type.Submitted, run, null, Map.of(), null);
@@ -113,8 +117,10 @@ public final class Simulation {
             return; // preempted since: this finish belongs to an earlier run
         }
         long s = System.nanoTime();
+        long c = cpu();
         engine.finish(run.workload.key());
         engineNanos += System.nanoTime() - s;
+        engineCpu += cpu() - c;
         usage.add(now, run.clusterQueue, run.assignment.usage(), -1);
         run.close(now, WorkloadRun.Phase.RUNNING);
         run.finishedMillis = now;
@@ -130,8 +136,10 @@ public final class Simulation {
                         + Durations.seconds(now) + "s");
             }
             long s = System.nanoTime();
+            long c = cpu();
             CycleResult r = engine.schedule(now);
             engineNanos += System.nanoTime() - s;
+            engineCpu += cpu() - c;
             cycles++;
             for (Eviction e : r.evictions()) {
                 evicted(e);
@@ -149,8 +157,10 @@ public final class Simulation {
         for (WorkloadKey k : changed) {
             WorkloadRun run = runs.get(k);
             long s = System.nanoTime();
+            long c = cpu();
             Optional<WorkloadState> state = engine.workload(k);
             engineNanos += System.nanoTime() - s;
+            engineCpu += cpu() - c;
             if (run == null || state.isEmpty()) {
                 continue;
             }
@@ -196,8 +206,15 @@ public final class Simulation {
         event(type, run, run.clusterQueue, flavors(run.assignment), e.message());
         run.assignment = null;
         long s = System.nanoTime();
+        long c = cpu();
         engine.evictionDone(e.workload(), now); // the simulated job stops at once
         engineNanos += System.nanoTime() - s;
+        engineCpu += cpu() - c;
+    }
+
+    /** CPU time of this thread (ns); 0 where the JVM cannot measure it. */
+    private static long cpu() {
+        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : 0;
     }
 
     private void event(SimEvent.Type type, WorkloadRun run, String clusterQueue, Map<String, Map<String, String>> flavors,

@@ -45,7 +45,7 @@ public final class TableOutput {
         for (UsageTracker.Series s : result.usage().series()) {
             double avg = s.average(result.endMillis());
             usage.row(s.clusterQueue(), s.flavorResource().flavor(), s.flavorResource().resource(), amount(s.nominal()),
-                    Json.format(avg / 1000.0), amount(s.peak()),
+                    average(avg), amount(s.peak()),
                     s.nominal() == 0 ? "-" : Math.round(100 * avg / s.nominal()) + "%");
         }
         usage.print(out);
@@ -57,8 +57,16 @@ public final class TableOutput {
         out.flush();
     }
 
+    /** Canonical quantity: 24, 500m, 32Gi. */
     private static String amount(long milli) {
-        return Json.format(milli / 1000.0);
+        return dev.sluice.engine.Quantity.formatMilli(milli);
+    }
+
+    /** An average, rounded: 17.143, or 10.667Gi for byte amounts of a GiB and more. */
+    private static String average(double milli) {
+        double units = milli / 1000.0;
+        double gi = 1024.0 * 1024 * 1024;
+        return units >= gi ? Json.format(units / gi) + "Gi" : Json.format(units);
     }
 
     /** {@code slice=vlp-24}, or {@code main=cpu:a,memory:b} when a pod set's resources use different flavors. */
