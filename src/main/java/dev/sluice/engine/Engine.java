@@ -722,11 +722,11 @@ public final class Engine {
         return cq != null && cq.queue.isParked(r);
     }
 
-    /** For tests: the names of ClusterQueues whose ordered index of admitted workloads went stale. */
+    /** For tests: the ClusterQueues whose candidate order or woken-shape book disagrees with their workloads. */
     List<String> staleIndexes() {
         List<String> out = new ArrayList<>();
         for (ClusterQueueState cq : clusterQueues.values()) {
-            if (!cq.victimOrderConsistent()) {
+            if (!cq.victimOrderConsistent() || !cq.queue.awakeConsistent()) {
                 out.add(cq.name);
             }
         }

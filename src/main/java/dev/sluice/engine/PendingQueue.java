@@ -3,8 +3,10 @@ package dev.sluice.engine;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -31,6 +33,11 @@ final class PendingQueue {
     /** Lookup by shape; iteration order does not matter (every group is treated alike). */
     private final Map<WorkloadShape, TreeSet<WorkloadRecord>> parked = new HashMap<>();
     private int parkedCount;
+    /**
+     * Shapes with a woken workload still waiting to be tried (at most one each): another wake-up before that
+     * try adds nothing, since the try sees every change so far. Lookup only.
+     */
+    private final Set<WorkloadShape> awakeShapes = new HashSet<>();
 
     void push(WorkloadRecord r) {
         unpark(r);
@@ -39,7 +46,7 @@ final class PendingQueue {
 
     void park(WorkloadRecord r) {
         active.remove(r);
-        r.awake = false;
+        sleep(r);
         if (parked.computeIfAbsent(r.shape, s -> new TreeSet<>(ORDER)).add(r)) {
             parkedCount++;
         }
@@ -48,7 +55,7 @@ final class PendingQueue {
     boolean remove(WorkloadRecord r) {
         if (active.remove(r)) {
             if (r.awake) {
-                r.awake = false;
+                sleep(r);
                 promoteNext(r.shape);
             }
             return true;
@@ -75,8 +82,15 @@ final class PendingQueue {
     /** A woken workload left the queue without being parked again: its group may have a chance too. */
     void leftQueue(WorkloadRecord r) {
         if (r.awake) {
-            r.awake = false;
+            sleep(r);
             promoteNext(r.shape);
+        }
+    }
+
+    private void sleep(WorkloadRecord r) {
+        if (r.awake) {
+            r.awake = false;
+            awakeShapes.remove(r.shape);
         }
     }
 
@@ -91,6 +105,7 @@ final class PendingQueue {
             parked.remove(shape);
         }
         next.awake = true;
+        awakeShapes.add(shape);
         active.add(next);
     }
 
@@ -101,8 +116,28 @@ final class PendingQueue {
         }
         List<WorkloadShape> shapes = new ArrayList<>(parked.keySet());
         for (WorkloadShape s : shapes) {
-            promoteNext(s);
+            if (!awakeShapes.contains(s)) {
+                promoteNext(s);
+            }
         }
+    }
+
+    /** For tests: awakeShapes names exactly the shapes of the woken workloads, one each; none is parked. */
+    boolean awakeConsistent() {
+        Set<WorkloadShape> seen = new HashSet<>();
+        for (WorkloadRecord r : active) {
+            if (r.awake && !seen.add(r.shape)) {
+                return false;
+            }
+        }
+        for (TreeSet<WorkloadRecord> group : parked.values()) {
+            for (WorkloadRecord r : group) {
+                if (r.awake) {
+                    return false;
+                }
+            }
+        }
+        return seen.equals(awakeShapes);
     }
 
     boolean isParked(WorkloadRecord r) {
