@@ -128,4 +128,28 @@ class FlavorAssignmentTest {
         assertThat(ps.count()).isEqualTo(5);
         assertThat(ps.resourceUsage()).containsEntry("gpu", units(5));
     }
+
+    @Test
+    void coveringPodsCountsEachPodAndFollowsSpecChanges() {
+        ClusterQueueSpec withPods = new ClusterQueueSpec("q", null, List.of(new ResourceGroupSpec(
+                List.of("cpu", "pods"), List.of(new FlavorQuotas("a", List.of(
+                        new ResourceQuota("cpu", units(10)), new ResourceQuota("pods", units(3))))))),
+                QueueingStrategy.BestEffortFIFO, LabelSelector.everything(), PreemptionSpec.defaults(),
+                FlavorFungibility.defaults(), StopPolicy.None);
+        Engine e = engine(withPods, flavor("a"));
+        e.submit(wl("first", "lq", 0, 0, "cpu", 2, 1));
+        e.submit(wl("second", "lq", 0, 1, "cpu", 2, 1));
+
+        CycleResult r = settle(e, 0);
+
+        assertThat(admitted(r)).containsExactly(key("first"));
+        assertThat(r.admissions().get(0).assignment().podSets().get(0).resourceUsage())
+                .containsEntry("pods", units(2));
+        assertThat(lastMessage(r, key("second"))).isEqualTo("couldn't assign flavors to pod set main:"
+                + " insufficient unused quota for pods in flavor a, 1 more needed");
+
+        // Without pods in the spec, pods are no longer counted: the second fits on cpu alone.
+        e.upsertClusterQueue(cq("q", null, "cpu", "a", 10));
+        assertThat(admitted(settle(e, 2))).containsExactly(key("second"));
+    }
 }
