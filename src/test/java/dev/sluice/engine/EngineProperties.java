@@ -183,7 +183,7 @@ class EngineProperties {
         }
 
         void checkQuota() {
-            assertThat(engine.staleIndexes()).as("queues whose candidate order went stale").isEmpty();
+            assertThat(engine.staleIndexes()).as("queues whose candidate order or woken-shape book went stale").isEmpty();
             Map<String, Map<FlavorResource, Long>> usage = usage();
             Map<FlavorResource, Long> cohortUsed = new TreeMap<>();
             Map<FlavorResource, Long> cohortPool = new TreeMap<>();
