@@ -31,6 +31,8 @@ final class ClusterQueueState {
      * something relevant changes (as in Kueue, where that head is popped again every cycle).
      */
     WorkloadRecord waitingForPreemption;
+    /** That head's assignment: its usage is held in each cycle while it waits. */
+    FlavorAssigner.Result waitingResult;
     /** Whether the spec covers the "pods" resource (then each pod counts 1); derived in setSpec. */
     private boolean coversPods;
     /** Flavors named by the spec that do not exist (sorted); non-empty makes the queue inactive. */

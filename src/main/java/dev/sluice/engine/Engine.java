@@ -478,8 +478,16 @@ public final class Engine {
 
     // ---- the admission cycle ----
 
+    /**
+     * A nominated head; or, with hold set, a preemptor still waiting for its victims, whose usage is held again in
+     * this cycle (as Kueue's preemptor, nominated each cycle until its victims are gone, reserves it each cycle).
+     */
     private record Entry(WorkloadRecord workload, ClusterQueueState cq, FlavorAssigner.Result result,
-                         List<Preemptor.Target> targets) {
+                         List<Preemptor.Target> targets, boolean hold) {
+        Entry(WorkloadRecord workload, ClusterQueueState cq, FlavorAssigner.Result result,
+              List<Preemptor.Target> targets) {
+            this(workload, cq, result, targets, false);
+        }
     }
 
     /** No borrowing before borrowing, then higher priority, then earlier, then key. */
@@ -495,7 +503,9 @@ public final class Engine {
         List<Admission> admissions = new ArrayList<>();
         List<Entry> entries = new ArrayList<>();
         for (ClusterQueueState cq : clusterQueues.values()) {
-            if (cq.isActive() && cq.queue.hasActive() && cq.waitingForPreemption == null) {
+            if (cq.isActive() && cq.waitingForPreemption != null) {
+                entries.add(new Entry(cq.waitingForPreemption, cq, cq.waitingResult, List.of(), true));
+            } else if (cq.isActive() && cq.queue.hasActive()) {
                 Entry e = nominate(cq);
                 if (e != null) {
                     entries.add(e);
@@ -513,6 +523,14 @@ public final class Engine {
             WorkloadRecord r = e.workload();
             ClusterQueueState cq = e.cq();
             String scope = cq.cohort != null ? "cohort:" + cq.cohort.name : "cq:" + cq.name;
+            if (e.hold()) {
+                // Without it, borrowers would take the room the victims leave and the preemptor would preempt
+                // again, forever. Like a preemption, it makes later preemption plans of the scope stale.
+                cq.addUsage(e.result().usage());
+                reserved.add(e);
+                preemptionInvalidated.add(scope);
+                continue;
+            }
             if (e.result().mode() == FlavorAssigner.Mode.FIT) {
                 if (!cq.fits(e.result().usage(), true)) {
                     setStatus(r, PendingReason.Pending, "Workload no longer fits after processing another workload");
@@ -547,6 +565,7 @@ public final class Engine {
                     + targets.size() + " workload(s)");
             requeue.add(r);
             cq.waitingForPreemption = r;
+            cq.waitingResult = e.result();
             preemptionInvalidated.add(scope);
             cq.addUsage(e.result().usage());
             reserved.add(e);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -329,5 +330,14 @@ class EngineProperties {
         a.checkNoIdleCapacity(steps);
         b.checkNoIdleCapacity(steps);
         assertThat(a.trace).isEqualTo(b.trace);
+    }
+
+    /**
+     * Found by the property above (seed 1844): a preemptor waiting for its victims held nothing, so a borrower of
+     * another queue took the room they left and was preempted in turn, forever. It now holds its usage each cycle.
+     */
+    @Example
+    void aPreemptorWaitingForItsVictimsKeepsItsRoom() {
+        fittingWorkloadsDoNotWaitWhileCapacityIsIdle(1844, 74);
     }
 }
