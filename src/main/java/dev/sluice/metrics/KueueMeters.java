@@ -1,0 +1,95 @@
+package dev.sluice.metrics;
+
+/**
+ * Kueue's metric names (exactly as Kueue exposes them, suffixes included), their help texts and histogram buckets.
+ * Micrometer's Prometheus naming keeps a name that already ends in {@code _total} (counters) or in {@code _seconds}
+ * (summaries with base unit seconds) unchanged, so these are the names scraped.
+ */
+final class KueueMeters {
+
+    private KueueMeters() {
+    }
+
+    static final String CLUSTER_QUEUE = "cluster_queue";
+    static final String PREEMPTING_CLUSTER_QUEUE = "preempting_cluster_queue";
+    static final String STATUS = "status";
+    static final String REASON = "reason";
+    static final String RESULT = "result";
+    static final String COHORT = "cohort";
+    static final String FLAVOR = "flavor";
+    static final String RESOURCE = "resource";
+
+    // Scheduler
+    static final String ADMISSION_ATTEMPTS_TOTAL = "kueue_admission_attempts_total";
+    static final String ADMISSION_ATTEMPTS_HELP = "The total number of attempts to admit workloads; "
+            + "result 'success' means that at least one workload was admitted, 'inadmissible' that none was.";
+    static final String ADMISSION_ATTEMPT_DURATION = "kueue_admission_attempt_duration_seconds";
+    static final String ADMISSION_ATTEMPT_DURATION_HELP = "The latency of an admission attempt, by result "
+            + "('success': at least one workload admitted, 'inadmissible': none).";
+
+    // Queue system
+    static final String PENDING_WORKLOADS = "kueue_pending_workloads";
+    static final String PENDING_WORKLOADS_HELP = "The number of pending workloads, per 'cluster_queue' and 'status' "
+            + "('active': in the admission queue; 'inadmissible': a failed admission attempt, not retried until "
+            + "cluster conditions that could make it admissible change).";
+    static final String QUOTA_RESERVED_WORKLOADS_TOTAL = "kueue_quota_reserved_workloads_total";
+    static final String QUOTA_RESERVED_WORKLOADS_HELP = "The total number of quota reserved workloads per 'cluster_queue'";
+    static final String QUOTA_RESERVED_WAIT_TIME = "kueue_quota_reserved_wait_time_seconds";
+    static final String QUOTA_RESERVED_WAIT_TIME_HELP = "The time between a workload was created or requeued until it "
+            + "got quota reservation, per 'cluster_queue'";
+    static final String ADMITTED_WORKLOADS_TOTAL = "kueue_admitted_workloads_total";
+    static final String ADMITTED_WORKLOADS_HELP = "The total number of admitted workloads per 'cluster_queue'";
+    static final String ADMISSION_WAIT_TIME = "kueue_admission_wait_time_seconds";
+    static final String ADMISSION_WAIT_TIME_HELP = "The time between a workload was created or requeued until "
+            + "admission, per 'cluster_queue'";
+    static final String EVICTED_WORKLOADS_TOTAL = "kueue_evicted_workloads_total";
+    static final String EVICTED_WORKLOADS_HELP = "The number of evicted workloads per 'cluster_queue' and 'reason' "
+            + "(Preempted, PodsReadyTimeout, AdmissionCheck, ClusterQueueStopped, Deactivated).";
+    static final String PREEMPTED_WORKLOADS_TOTAL = "kueue_preempted_workloads_total";
+    static final String PREEMPTED_WORKLOADS_HELP = "The number of preempted workloads per 'preempting_cluster_queue' "
+            + "and 'reason' (InClusterQueue, InCohortReclamation, InCohortFairSharing, InCohortReclaimWhileBorrowing).";
+
+    // Cache
+    static final String RESERVING_ACTIVE_WORKLOADS = "kueue_reserving_active_workloads";
+    static final String RESERVING_ACTIVE_WORKLOADS_HELP = "The number of Workloads that are reserving quota, per "
+            + "'cluster_queue'";
+    static final String ADMITTED_ACTIVE_WORKLOADS = "kueue_admitted_active_workloads";
+    static final String ADMITTED_ACTIVE_WORKLOADS_HELP = "The number of admitted Workloads that are active "
+            + "(unsuspended and not finished), per 'cluster_queue'";
+    static final String CLUSTER_QUEUE_STATUS = "kueue_cluster_queue_status";
+    static final String CLUSTER_QUEUE_STATUS_HELP = "Reports 'cluster_queue' with its 'status' (pending, active or "
+            + "terminating); 1 for the current status, 0 for the others.";
+
+    // ClusterQueue resources
+    static final String RESOURCE_RESERVATION = "kueue_cluster_queue_resource_reservation";
+    static final String RESOURCE_RESERVATION_HELP = "Reports the cluster_queue's total resource reservation within "
+            + "all the flavors";
+    static final String RESOURCE_USAGE = "kueue_cluster_queue_resource_usage";
+    static final String RESOURCE_USAGE_HELP = "Reports the cluster_queue's total resource usage within all the flavors";
+    static final String NOMINAL_QUOTA = "kueue_cluster_queue_nominal_quota";
+    static final String NOMINAL_QUOTA_HELP = "Reports the cluster_queue's resource nominal quota within all the flavors";
+    static final String BORROWING_LIMIT = "kueue_cluster_queue_borrowing_limit";
+    static final String BORROWING_LIMIT_HELP = "Reports the cluster_queue's resource borrowing limit within all the "
+            + "flavors (+Inf when unlimited)";
+    static final String LENDING_LIMIT = "kueue_cluster_queue_lending_limit";
+    static final String LENDING_LIMIT_HELP = "Reports the cluster_queue's resource lending limit within all the "
+            + "flavors (+Inf when unlimited)";
+
+    /** Kueue's wait-time buckets: 1, then 2.5 doubling 13 times (2.5 ... 10240 seconds). */
+    static final double[] WAIT_TIME_BUCKETS = exponentialFrom1(14);
+
+    /** Prometheus's default buckets, which Kueue keeps for the admission attempt latency. */
+    static final double[] DEFAULT_BUCKETS = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};
+
+    /** 1, then 2.5, 5, 10, ... ({@code count} buckets in all), as Kueue generates its wait-time buckets. */
+    static double[] exponentialFrom1(int count) {
+        double[] buckets = new double[count];
+        buckets[0] = 1;
+        double next = 2.5;
+        for (int i = 1; i < count; i++) {
+            buckets[i] = next;
+            next *= 2;
+        }
+        return buckets;
+    }
+}

@@ -1,0 +1,165 @@
+package dev.sluice.metrics;
+
+import static dev.sluice.metrics.KueueMeters.*;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.prometheus.client.Collector;
+import io.prometheus.client.CollectorRegistry;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * Kueue's Prometheus metrics (same names, labels, buckets) plus Sluice's per-workload availability series, fed by
+ * the controller through {@link AdmissionEvents}.
+ */
+@ApplicationScoped
+public class KueueMetrics implements AdmissionEvents {
+
+    /** Room for the 15,000-workload target twice over; a tracked workload costs a map entry and two small records. */
+    public static final int DEFAULT_MAX_TRACKED_WORKLOADS = 30_000;
+
+    private static final Logger LOG = Logger.getLogger(KueueMetrics.class.getName());
+
+    private final MeterRegistry registry;
+    private final QueueGauges queues;
+    private final WorkloadAvailability availability;
+    private final Optional<CollectorRegistry> prometheus;
+    private final Collector availabilityCollector;
+
+    @Inject
+    public KueueMetrics(MeterRegistry registry) {
+        this(registry, Clock.systemUTC(), DEFAULT_MAX_TRACKED_WORKLOADS);
+    }
+
+    /** The clock gives "now" for the uptime of running workloads at scrape time. */
+    public KueueMetrics(MeterRegistry registry, Clock clock, int maxTrackedWorkloads) {
+        this.registry = registry;
+        this.queues = new QueueGauges(registry);
+        this.availability = new WorkloadAvailability(registry, clock, maxTrackedWorkloads);
+        this.availabilityCollector = availability.collector();
+        this.prometheus = PrometheusRegistries.collectorRegistry(registry);
+        prometheus.ifPresentOrElse(r -> r.register(availabilityCollector),
+                () -> LOG.warning("No Prometheus registry behind " + registry.getClass().getName()
+                        + "; per-workload availability series are not exported."));
+    }
+
+    @PreDestroy
+    void close() {
+        prometheus.ifPresent(r -> r.unregister(availabilityCollector));
+    }
+
+    @Override
+    public void quotaReserved(String clusterQueue, double waitSeconds) {
+        counter(QUOTA_RESERVED_WORKLOADS_TOTAL, QUOTA_RESERVED_WORKLOADS_HELP, CLUSTER_QUEUE, queue(clusterQueue))
+                .increment();
+        Histograms.record(histogram(QUOTA_RESERVED_WAIT_TIME, QUOTA_RESERVED_WAIT_TIME_HELP, WAIT_TIME_BUCKETS,
+                CLUSTER_QUEUE, queue(clusterQueue)), waitSeconds);
+    }
+
+    @Override
+    public void admitted(String clusterQueue, double waitSeconds) {
+        counter(ADMITTED_WORKLOADS_TOTAL, ADMITTED_WORKLOADS_HELP, CLUSTER_QUEUE, queue(clusterQueue)).increment();
+        Histograms.record(histogram(ADMISSION_WAIT_TIME, ADMISSION_WAIT_TIME_HELP, WAIT_TIME_BUCKETS,
+                CLUSTER_QUEUE, queue(clusterQueue)), waitSeconds);
+    }
+
+    @Override
+    public void evicted(String clusterQueue, String reason) {
+        counter(EVICTED_WORKLOADS_TOTAL, EVICTED_WORKLOADS_HELP, CLUSTER_QUEUE, queue(clusterQueue),
+                REASON, reason(reason)).increment();
+    }
+
+    @Override
+    public void preempted(String preemptingClusterQueue, String reason) {
+        counter(PREEMPTED_WORKLOADS_TOTAL, PREEMPTED_WORKLOADS_HELP, PREEMPTING_CLUSTER_QUEUE,
+                queue(preemptingClusterQueue), REASON, reason(reason)).increment();
+    }
+
+    @Override
+    public void admissionAttempt(boolean success, double seconds) {
+        String result = success ? "success" : "inadmissible";
+        counter(ADMISSION_ATTEMPTS_TOTAL, ADMISSION_ATTEMPTS_HELP, RESULT, result).increment();
+        Histograms.record(histogram(ADMISSION_ATTEMPT_DURATION, ADMISSION_ATTEMPT_DURATION_HELP, DEFAULT_BUCKETS,
+                RESULT, result), seconds);
+    }
+
+    @Override
+    public void queuesChanged(List<ClusterQueueMetrics> snapshot) {
+        if (snapshot == null) {
+            throw new IllegalArgumentException("queuesChanged needs a snapshot (an empty list when there are no "
+                    + "ClusterQueues), got null");
+        }
+        Set<String> gone = queues.update(snapshot);
+        if (!gone.isEmpty()) {
+            removeEventSeries(gone);
+        }
+    }
+
+    @Override
+    public void workloadStarted(String namespace, String name, Instant at) {
+        availability.started(namespace, name, at);
+    }
+
+    @Override
+    public void workloadInterrupted(String namespace, String name, Instant at) {
+        availability.interrupted(namespace, name, at);
+    }
+
+    @Override
+    public void workloadFinished(String namespace, String name, Instant at) {
+        availability.finished(namespace, name);
+    }
+
+    /** Workloads whose availability is tracked now (started, not finished). */
+    public int trackedWorkloads() {
+        return availability.tracked();
+    }
+
+    /** Kueue deletes a deleted ClusterQueue's counters and histograms too, not only its gauges. */
+    private void removeEventSeries(Set<String> gone) {
+        for (Meter meter : registry.getMeters()) {
+            Meter.Id id = meter.getId();
+            if (!id.getName().startsWith("kueue_")) {
+                continue;
+            }
+            String cq = id.getTag(CLUSTER_QUEUE);
+            String preempting = id.getTag(PREEMPTING_CLUSTER_QUEUE);
+            if ((cq != null && gone.contains(cq)) || (preempting != null && gone.contains(preempting))) {
+                registry.remove(meter);
+            }
+        }
+    }
+
+    private Counter counter(String name, String help, String... tags) {
+        return Counter.builder(name).description(help).tags(tags).register(registry);
+    }
+
+    private Timer histogram(String name, String help, double[] buckets, String tag, String value) {
+        return Histograms.builder(name, help, buckets).tags(tag, value).register(registry);
+    }
+
+    private static String queue(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("admission event without a ClusterQueue name");
+        }
+        return name;
+    }
+
+    private static String reason(String reason) {
+        if (reason == null || reason.isEmpty()) {
+            throw new IllegalArgumentException("eviction or preemption event without a reason (Kueue's words, "
+                    + "e.g. Preempted, InClusterQueue)");
+        }
+        return reason;
+    }
+}

@@ -1,0 +1,171 @@
+package dev.sluice.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.prometheus.client.Collector;
+import io.prometheus.client.CounterMetricFamily;
+import io.prometheus.client.GaugeMetricFamily;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+
+/**
+ * Availability of each running workload, the tutorial's JobSet health figures: uptime, interruptions, time to
+ * recover (interruption to next start) and time between interruptions (start to next interruption).
+ *
+ * <p>Memory: one small immutable record per workload that has started and not finished, in a map capped at
+ * {@code maxTracked}; the per-workload series are produced at scrape time by one collector instead of a Micrometer
+ * meter per series (a meter costs far more than the record). The two distributions are cluster-wide histograms
+ * without per-workload labels.
+ */
+final class WorkloadAvailability {
+
+    static final String UPTIME = "sluice_workload_uptime_seconds";
+    static final String UPTIME_HELP = "Total time the workload has been running since it first started, summed over "
+            + "its runs (frozen while interrupted), per 'namespace' and 'workload'.";
+    static final String INTERRUPTIONS = "sluice_workload_interruptions";
+    static final String INTERRUPTIONS_HELP = "The number of times the workload stopped before finishing (evicted or "
+            + "preempted), per 'namespace' and 'workload'.";
+    static final String TIME_TO_RECOVER = "sluice_workload_time_to_recover_seconds";
+    static final String TIME_TO_RECOVER_HELP = "Time from a workload's interruption to its next start, over all "
+            + "workloads.";
+    static final String TIME_BETWEEN_INTERRUPTIONS = "sluice_workload_time_between_interruptions_seconds";
+    static final String TIME_BETWEEN_INTERRUPTIONS_HELP = "Time from a workload's start to its next interruption, over "
+            + "all workloads.";
+    static final String UNTRACKED = "sluice_workload_availability_untracked_total";
+    static final String UNTRACKED_HELP = "Workload events not tracked because the availability map was full.";
+
+    /** Kueue's wait-time bucket scheme extended to about 45 hours: runs between interruptions can be long. */
+    static final double[] BUCKETS = KueueMeters.exponentialFrom1(18);
+
+    private static final Logger LOG = Logger.getLogger(WorkloadAvailability.class.getName());
+    private static final long NONE = Long.MIN_VALUE;
+    private static final List<String> LABELS = List.of("namespace", "workload");
+
+    private record Key(String namespace, String name) {
+    }
+
+    /** Times in epoch milliseconds; {@link #NONE} when absent. Immutable: replaced on each event. */
+    private record State(long uptimeMillis, long runningSince, long interruptedAt, long interruptions) {
+        boolean running() {
+            return runningSince != NONE;
+        }
+    }
+
+    private final Clock clock;
+    private final int maxTracked;
+    private final Map<Key, State> workloads = new ConcurrentHashMap<>();
+    private final Timer timeToRecover;
+    private final Timer timeBetweenInterruptions;
+    private final Counter untracked;
+    private volatile boolean warnedFull;
+
+    WorkloadAvailability(MeterRegistry registry, Clock clock, int maxTracked) {
+        if (maxTracked <= 0) {
+            throw new IllegalArgumentException("maxTracked must be positive, got " + maxTracked);
+        }
+        this.clock = clock;
+        this.maxTracked = maxTracked;
+        this.timeToRecover = Histograms.register(registry, TIME_TO_RECOVER, TIME_TO_RECOVER_HELP, BUCKETS);
+        this.timeBetweenInterruptions = Histograms.register(registry, TIME_BETWEEN_INTERRUPTIONS,
+                TIME_BETWEEN_INTERRUPTIONS_HELP, BUCKETS);
+        this.untracked = Counter.builder(UNTRACKED).description(UNTRACKED_HELP).register(registry);
+    }
+
+    void started(String namespace, String name, Instant at) {
+        Key key = key(namespace, name);
+        long t = millis(at, "workloadStarted");
+        State before = workloads.get(key);
+        if (before == null) {
+            if (admit(key)) {
+                workloads.put(key, new State(0, t, NONE, 0));
+            }
+            return;
+        }
+        if (before.running()) {
+            return; // announced twice: the first start counts
+        }
+        if (before.interruptedAt() != NONE) {
+            Histograms.record(timeToRecover, (t - before.interruptedAt()) / 1000.0);
+        }
+        workloads.put(key, new State(before.uptimeMillis(), t, NONE, before.interruptions()));
+    }
+
+    void interrupted(String namespace, String name, Instant at) {
+        Key key = key(namespace, name);
+        long t = millis(at, "workloadInterrupted");
+        State before = workloads.get(key);
+        if (before == null) {
+            // Not seen starting (e.g. the controller restarted while it ran): count it, measure its recovery.
+            if (admit(key)) {
+                workloads.put(key, new State(0, NONE, t, 1));
+            }
+            return;
+        }
+        if (!before.running()) {
+            return; // already interrupted
+        }
+        long ran = Math.max(0, t - before.runningSince());
+        Histograms.record(timeBetweenInterruptions, ran / 1000.0);
+        workloads.put(key, new State(before.uptimeMillis() + ran, NONE, t, before.interruptions() + 1));
+    }
+
+    void finished(String namespace, String name) {
+        workloads.remove(key(namespace, name));
+    }
+
+    int tracked() {
+        return workloads.size();
+    }
+
+    private boolean admit(Key key) {
+        if (workloads.size() < maxTracked) {
+            return true;
+        }
+        untracked.increment();
+        if (!warnedFull) {
+            warnedFull = true;
+            LOG.warning("Workload availability map is full (" + maxTracked + " workloads); " + key.namespace() + "/"
+                    + key.name() + " and later ones are not tracked until others finish.");
+        }
+        return false;
+    }
+
+    /** The per-workload series, computed at scrape time from the records. */
+    Collector collector() {
+        return new Collector() {
+            @Override
+            public List<MetricFamilySamples> collect() {
+                long now = clock.millis();
+                GaugeMetricFamily uptime = new GaugeMetricFamily(UPTIME, UPTIME_HELP, LABELS);
+                CounterMetricFamily interruptions = new CounterMetricFamily(INTERRUPTIONS, INTERRUPTIONS_HELP, LABELS);
+                workloads.forEach((key, s) -> {
+                    List<String> labels = List.of(key.namespace(), key.name());
+                    long running = s.running() ? Math.max(0, now - s.runningSince()) : 0;
+                    uptime.addMetric(labels, (s.uptimeMillis() + running) / 1000.0);
+                    interruptions.addMetric(labels, s.interruptions());
+                });
+                return List.of(uptime, interruptions);
+            }
+        };
+    }
+
+    private static Key key(String namespace, String name) {
+        if (namespace == null || name == null) {
+            throw new IllegalArgumentException("workload event needs a namespace and a name, got " + namespace + "/"
+                    + name);
+        }
+        return new Key(namespace, name);
+    }
+
+    private static long millis(Instant at, String event) {
+        if (at == null) {
+            throw new IllegalArgumentException(event + " needs the time of the event, got null");
+        }
+        return at.toEpochMilli();
+    }
+}
