@@ -212,8 +212,8 @@ public final class Engine {
         if (r.phase == WorkloadPhase.ADMITTED || r.phase == WorkloadPhase.EVICTING) {
             if (!workload.active() && r.spec.active()) {
                 WorkloadSpec s = r.spec;
-                r.spec = new WorkloadSpec(s.key(), s.uid(), s.queueName(), s.priority(), s.creationTimeMillis(),
-                        s.podSets(), false);
+                r.setSpec(new WorkloadSpec(s.key(), s.uid(), s.queueName(), s.priority(),
+                        s.creationTimeMillis(), s.podSets(), false));
                 if (r.phase == WorkloadPhase.ADMITTED) {
                     evict(r, EvictionReason.InactiveWorkload, null, null, "The workload is deactivated");
                 }
@@ -222,7 +222,7 @@ public final class Engine {
         }
         unqueue(r);
         removeMember(r);
-        r.spec = workload;
+        r.setSpec(workload);
         if (!r.evicted) {
             r.queueTime = workload.creationTimeMillis();
         }
@@ -494,6 +494,7 @@ public final class Engine {
                     requeue.add(r);
                     continue;
                 }
+                cq.queue.leftQueue(r);
                 hold(r, cq, e.result().assignment(cq.name), nowMillis);
                 r.evicted = false;
                 r.message = "Quota reserved in ClusterQueue " + cq.name + ", wait time since queued was "
@@ -524,7 +525,9 @@ public final class Engine {
             preemptionInvalidated.add(scope);
         }
         for (WorkloadRecord r : requeue) {
-            clusterQueues.get(r.clusterQueue).queue.push(r);
+            PendingQueue q = clusterQueues.get(r.clusterQueue).queue;
+            q.leftQueue(r);
+            q.push(r);
         }
         List<PendingStatus> pending = new ArrayList<>();
         for (PendingStatus s : changedStatuses.values()) {
@@ -575,6 +578,7 @@ public final class Engine {
             }
             setStatus(r, PendingReason.Pending, res.message());
             if (cq.spec.queueingStrategy() == QueueingStrategy.StrictFIFO) {
+                cq.queue.leftQueue(r);
                 cq.queue.push(r);
                 return null;
             }

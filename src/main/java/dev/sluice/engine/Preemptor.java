@@ -28,26 +28,23 @@ final class Preemptor {
     private Preemptor() {
     }
 
-    /** Whether the policies allow candidates whose usage of fr, with what is free, could make room for val. */
+    /** Whether preemption could make room for val of fr alone (Kueue's preemption oracle, simulated). */
     static boolean mayFree(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
-        long freeable = cq.available(fr);
-        for (WorkloadRecord c : candidates(wl, cq, Set.of(fr))) {
-            freeable += c.usage.getOrDefault(fr, 0L);
-            if (freeable >= val) {
-                return true;
-            }
-        }
-        return freeable >= val;
+        return !targets(wl, Map.of(fr, val), Set.of(fr), cq).isEmpty();
     }
 
     static List<Target> targets(WorkloadRecord wl, FlavorAssigner.Result assignment, ClusterQueueState cq) {
-        Set<FlavorResource> frs = assignment.needPreemption();
+        return targets(wl, assignment.usage(), assignment.needPreemption(), cq);
+    }
+
+    /** The victims that make room for request, or none if the policies allow no such set. */
+    static List<Target> targets(WorkloadRecord wl, Map<FlavorResource, Long> request, Set<FlavorResource> frs,
+                                ClusterQueueState cq) {
         List<WorkloadRecord> candidates = candidates(wl, cq, frs);
         if (candidates.isEmpty()) {
             return List.of();
         }
         candidates.sort(candidateOrder(cq.name));
-        Map<FlavorResource, Long> request = assignment.usage();
         List<WorkloadRecord> sameQueue = new ArrayList<>();
         for (WorkloadRecord c : candidates) {
             if (c.clusterQueue.equals(cq.name)) {

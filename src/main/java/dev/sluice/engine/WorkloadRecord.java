@@ -5,6 +5,10 @@ import java.util.Map;
 /** The engine's mutable bookkeeping of one workload. Ordering fields change only while out of any queue. */
 final class WorkloadRecord {
     WorkloadSpec spec;
+    /** Derived from spec; set with it. */
+    WorkloadShape shape;
+    /** Woken from a parked group: when it leaves the queue unparked, the next of its group is woken. */
+    boolean awake;
     WorkloadPhase phase = WorkloadPhase.PENDING;
     /** ClusterQueue it waits in (null if it cannot be routed) or holds quota in. */
     String clusterQueue;
@@ -20,8 +24,13 @@ final class WorkloadRecord {
     String message;
 
     WorkloadRecord(WorkloadSpec spec) {
-        this.spec = spec;
+        setSpec(spec);
         this.queueTime = spec.creationTimeMillis();
+    }
+
+    void setSpec(WorkloadSpec spec) {
+        this.spec = spec;
+        this.shape = new WorkloadShape(spec);
     }
 
     WorkloadKey key() {
