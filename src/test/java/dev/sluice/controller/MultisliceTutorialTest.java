@@ -26,7 +26,7 @@ class MultisliceTutorialTest {
     KubernetesClient client;
 
     @Test
-    void threeSliceRunsAloneThenTheOthersTogether() {
+    void threeSliceRunsAloneThenTheOthersTogether() throws Exception {
         Cluster cluster = new Cluster(client);
         FakeJobController jobController = new FakeJobController(client);
         cluster.create(NS, cluster.load("/seeds/gke-multislice/kueue.yaml"));
@@ -100,6 +100,14 @@ class MultisliceTutorialTest {
         assertThat(printerColumns(cluster.workloadOf(three))).containsExactly("multislice-queue", "cluster-queue", "True", "True");
         cluster.awaitClusterQueue("cluster-queue", c -> Integer.valueOf(0).equals(c.getStatus().getPendingWorkloads())
                 && Integer.valueOf(2).equals(c.getStatus().getAdmittedWorkloads()));
+
+        // the meters saw the same story: three admissions in cluster-queue, and the scrape is valid Prometheus text
+        String scrape = Promtool.scrapeTextFormat();
+        assertThat(scrape).containsPattern("kueue_admitted_workloads_total\\{cluster_queue=\"cluster-queue\",?} 3\\.0\n")
+                .containsPattern("kueue_pending_workloads\\{cluster_queue=\"cluster-queue\",status=\"active\",?} 0\\.0\n")
+                .containsPattern("sluice_workload_uptime_seconds\\{namespace=\"default\",workload=\""
+                        + cluster.workloadOf(one).getMetadata().getName() + "\",?} ");
+        Promtool.assertValid(scrape);
     }
 
     /** Queue, Reserved in, Admitted, Finished: the Workload's printer columns (Age aside). */
