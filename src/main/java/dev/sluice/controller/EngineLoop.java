@@ -35,6 +35,8 @@ final class EngineLoop implements AutoCloseable {
     private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE,
             Ref.PRIORITY, Ref.WORKLOAD);
 
+    private static final long QUEUE_STATUS_PERIOD_MS = 500;
+
     private final LinkedBlockingQueue<Ref> inbox = new LinkedBlockingQueue<>();
     private final ScheduledExecutorService retries;
     private final Thread thread;
@@ -46,6 +48,8 @@ final class EngineLoop implements AutoCloseable {
     private volatile long heartbeatMillis = System.currentTimeMillis();
     private volatile Throwable failure;
 
+    private long lastQueueStatusMillis;
+    private boolean queueStatusDue;
     private Session s;
     private QueueSync queues;
     private WorkloadSync workloads;
@@ -124,8 +128,13 @@ final class EngineLoop implements AutoCloseable {
             pass(new LinkedHashSet<>());
             while (running) {
                 heartbeatMillis = System.currentTimeMillis();
-                Ref first = inbox.poll(1, TimeUnit.SECONDS);
+                Ref first = inbox.poll(queueStatusDue ? QUEUE_STATUS_PERIOD_MS : 1000, TimeUnit.MILLISECONDS);
                 if (first == null) {
+                    if (queueStatusDue) {
+                        queueStatusDue = false;
+                        lastQueueStatusMillis = System.currentTimeMillis();
+                        queueStatus.sync();
+                    }
                     continue;
                 }
                 LinkedHashSet<Ref> batch = new LinkedHashSet<>();
@@ -211,7 +220,15 @@ final class EngineLoop implements AutoCloseable {
             }
             start = System.nanoTime();
         }
-        queueStatus.sync();
+        // queue status is an aggregate: under a stream of events write it at most every QUEUE_STATUS_PERIOD_MS
+        long now = System.currentTimeMillis();
+        if (inbox.isEmpty() || now - lastQueueStatusMillis >= QUEUE_STATUS_PERIOD_MS) {
+            lastQueueStatusMillis = now;
+            queueStatusDue = false;
+            queueStatus.sync();
+        } else {
+            queueStatusDue = true;
+        }
     }
 
     private static int rank(Ref ref) {
@@ -246,6 +263,7 @@ final class EngineLoop implements AutoCloseable {
         }
         if (s != null) {
             s.cache.close();
+            s.events.close();
         }
     }
 }

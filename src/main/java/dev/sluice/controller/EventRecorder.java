@@ -8,15 +8,29 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
-/** core/v1 Events on Workloads and jobs, as {@code kubectl describe} shows them; a failed event is only logged. */
-final class EventRecorder {
+/**
+ * core/v1 Events on Workloads and jobs, as {@code kubectl describe} shows them. Sent from one background thread so
+ * the engine loop never waits for them; when the backlog is full (an event storm) further events are dropped and
+ * counted in the log, as client-go's recorder does. A failed event is only logged.
+ */
+final class EventRecorder implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(EventRecorder.class);
     static final String COMPONENT = "sluice-controller";
+    private static final int BACKLOG = 1000;
 
     private final KubernetesClient client;
+    private final ThreadPoolExecutor sender = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(BACKLOG), r -> {
+                Thread t = new Thread(r, "sluice-events");
+                t.setDaemon(true);
+                return t;
+            }, (r, executor) -> LOG.debug("event backlog full; event dropped"));
 
     EventRecorder(KubernetesClient client) {
         this.client = client;
@@ -46,10 +60,17 @@ final class EventRecorder {
                 .withNewSource().withComponent(COMPONENT).endSource()
                 .withReportingComponent(COMPONENT)
                 .build();
-        try {
-            client.v1().events().inNamespace(namespace).resource(event).create();
-        } catch (KubernetesClientException e) {
-            LOG.debugf("event %s on %s/%s not recorded: %s", reason, namespace, meta.getName(), e.getMessage());
-        }
+        sender.execute(() -> {
+            try {
+                client.v1().events().inNamespace(namespace).resource(event).create();
+            } catch (KubernetesClientException e) {
+                LOG.debugf("event %s on %s/%s not recorded: %s", reason, namespace, meta.getName(), e.getMessage());
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        sender.shutdown();
     }
 }

@@ -80,8 +80,12 @@ final class Cluster {
                 .withName(name).get();
     }
 
-    /** The Workload owned by the job with this uid, or null. */
+    /** The Workload owned by the job with this uid (or the Workload itself, read again), or null. */
     Workload workloadOf(HasMetadata job) {
+        if (job instanceof Workload wl) {
+            return client.resources(Workload.class).inNamespace(wl.getMetadata().getNamespace())
+                    .withName(wl.getMetadata().getName()).get();
+        }
         return client.resources(Workload.class).inNamespace(job.getMetadata().getNamespace()).list().getItems().stream()
                 .filter(w -> w.getMetadata().getLabels() != null
                         && Objects.equals(job.getMetadata().getUid(), w.getMetadata().getLabels().get(WellKnown.JOB_UID)))
