@@ -47,6 +47,9 @@ public class ControllerRuntime {
     private final Duration leaseDuration;
     private final Duration startupWait;
     private final JobKinds kinds = JobKinds.standard();
+    /** This replica in the Lease: the pod name and a random part (a restarted container is a new candidate). */
+    private final String identity = Optional.ofNullable(System.getenv("HOSTNAME")).orElse("sluice") + "-"
+            + UUID.randomUUID().toString().substring(0, 8);
 
     private volatile Role role = Role.off;
     private volatile EngineLoop loop;
@@ -107,8 +110,6 @@ public class ControllerRuntime {
     }
 
     private void elect() {
-        String identity = Optional.ofNullable(System.getenv("HOSTNAME")).orElse("sluice") + "-"
-                + UUID.randomUUID().toString().substring(0, 8);
         String namespace = leaseNamespace.orElseGet(ControllerRuntime::podNamespace);
         var config = new LeaderElectionConfigBuilder()
                 .withName(leaseName)
