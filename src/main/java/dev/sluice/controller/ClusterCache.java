@@ -40,6 +40,8 @@ final class ClusterCache implements AutoCloseable {
     final SharedIndexInformer<Namespace> namespaces;
     final SharedIndexInformer<PriorityClass> priorityClasses;
     final SharedIndexInformer<Workload> workloads;
+    /** Workloads without pod templates, and their engine form. */
+    final WorkloadStore workloadStore = new WorkloadStore();
     final Map<JobKind, SharedIndexInformer<GenericKubernetesResource>> jobs = new LinkedHashMap<>();
     private final List<SharedIndexInformer<?>> all = new ArrayList<>();
 
@@ -51,7 +53,7 @@ final class ClusterCache implements AutoCloseable {
         priorityClasses = add(client.scheduling().v1().priorityClasses().runnableInformer(0), Ref.PRIORITY, sink);
         workloads = client.resources(Workload.class).inAnyNamespace().runnableInformer(0);
         workloads.addIndexers(Map.of(BY_OWNER, ClusterCache::ownerKeys));
-        add(workloads, Ref.WORKLOAD, sink);
+        add(workloads, Ref.WORKLOAD, sink, workloadStore);
         for (JobKind kind : kinds.all()) {
             SharedIndexInformer<GenericKubernetesResource> informer = client.genericKubernetesResources(context(kind))
                     .inAnyNamespace().runnableInformer(0);
@@ -88,7 +90,12 @@ final class ClusterCache implements AutoCloseable {
 
     private <T extends HasMetadata> SharedIndexInformer<T> add(SharedIndexInformer<T> informer, String type,
             Consumer<Ref> sink) {
-        informer.itemStore(new StrippedItemStore<>());
+        return add(informer, type, sink, new StrippedItemStore<>());
+    }
+
+    private <T extends HasMetadata> SharedIndexInformer<T> add(SharedIndexInformer<T> informer, String type,
+            Consumer<Ref> sink, StrippedItemStore<T> store) {
+        informer.itemStore(store);
         informer.addEventHandler(new ResourceEventHandler<T>() {
             @Override
             public void onAdd(T obj) {

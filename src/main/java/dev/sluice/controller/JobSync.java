@@ -41,6 +41,11 @@ final class JobSync {
     private final WorkloadSync workloads;
     /** Jobs whose Workload could not be built (e.g. a priority class is missing), with the reported problem. */
     private final Map<Ref, String> blocked = new HashMap<>();
+    /**
+     * The resourceVersion each job's last successful write was based on: while the cache still shows that version
+     * our own write has not come back yet, and acting on it again would only fail the precondition.
+     */
+    private final Map<Ref, String> actedOn = new HashMap<>();
 
     JobSync(Session session, WorkloadSync workloads) {
         this.s = session;
@@ -54,11 +59,20 @@ final class JobSync {
 
     void handle(JobKind kind, Ref ref) {
         var informer = s.cache.jobs.get(kind);
-        GenericKubernetesResource job = informer == null ? null : ClusterCache.get(informer, ref.namespace(), ref.name());
+        if (informer == null) {
+            return; // the cluster does not serve this kind: its Workloads are left alone, not taken for orphans
+        }
+        GenericKubernetesResource job = ClusterCache.get(informer, ref.namespace(), ref.name());
         if (job == null || job.getMetadata().getDeletionTimestamp() != null) {
+            actedOn.remove(ref);
             gone(ref);
             return;
         }
+        String version = job.getMetadata().getResourceVersion();
+        if (version != null && version.equals(actedOn.get(ref))) {
+            return; // stale: the event of our own write will bring this job back
+        }
+        actedOn.remove(ref);
         String queue = JobWorkloads.queueName(job);
         if (queue == null || queue.isEmpty()) {
             blocked.remove(ref);
@@ -210,8 +224,19 @@ final class JobSync {
 
     /** Not (or no longer) admitted: suspend and put the templates back as the Workload recorded them. */
     private void stop(JobKind kind, GenericKubernetesResource job, Workload wl) {
+        // the cache keeps no pod templates: the originals are read from the Workload itself
+        Workload full;
+        try {
+            full = s.writes.readWorkload(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
+        } catch (KubernetesClientException e) {
+            s.retry.accept(new Ref(ClusterCache.typeOf(kind), job.getMetadata().getNamespace(), job.getMetadata().getName()));
+            return;
+        }
+        if (full == null) {
+            return;
+        }
         List<PodSetTemplate> originals = new ArrayList<>();
-        for (PodSet ps : wl.getSpec().getPodSets()) {
+        for (PodSet ps : full.getSpec().getPodSets()) {
             originals.add(new PodSetTemplate(ps.getName(), ps.getCount() == null ? 1 : ps.getCount(), ps.getMinCount(),
                     ps.getTemplate()));
         }
@@ -235,6 +260,8 @@ final class JobSync {
     private boolean patch(JobKind kind, GenericKubernetesResource before, GenericKubernetesResource after) {
         try {
             s.writes.jobPatch(kind, before, after);
+            actedOn.put(new Ref(ClusterCache.typeOf(kind), before.getMetadata().getNamespace(),
+                    before.getMetadata().getName()), before.getMetadata().getResourceVersion());
             return true;
         } catch (KubernetesClientException e) {
             if (Writes.isConflict(e) || Writes.isNotFound(e)) {

@@ -10,7 +10,7 @@ import java.util.Map;
  * (often the largest part of an object). Writes are JSON patches computed between two cached copies, so the
  * stripped fields are never written back.
  */
-final class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
+class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
 
     static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 

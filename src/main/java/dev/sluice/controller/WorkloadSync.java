@@ -71,18 +71,18 @@ final class WorkloadSync {
             unwrittenEvictions.remove(key);
             return;
         }
-        WorkloadSpec spec;
-        try {
-            spec = EngineWorkloads.toEngine(wl, EngineWorkloads.createdMillis(wl));
-            invalid.remove(key);
-        } catch (InvalidObjectException | IllegalArgumentException e) {
-            if (!Objects.equals(invalid.put(key, e.getMessage()), e.getMessage())) {
-                s.events.warning(wl, "Inadmissible", e.getMessage());
-                write(wl, w -> WorkloadConditions.pending(w, "Inadmissible", e.getMessage(), s.now()));
+        WorkloadStore.Derived derived = s.cache.workloadStore.derived(namespace, name);
+        if (derived == null || derived.spec() == null) {
+            String problem = derived == null ? "Workload " + key + " could not be read" : derived.problem();
+            if (!Objects.equals(invalid.put(key, problem), problem)) {
+                s.events.warning(wl, "Inadmissible", problem);
+                write(wl, w -> WorkloadConditions.pending(w, "Inadmissible", problem, s.now()));
             }
             known.ifPresent(k -> s.engine.delete(key));
             return;
         }
+        invalid.remove(key);
+        WorkloadSpec spec = derived.spec();
         if (known.isEmpty()) {
             if (WorkloadConditions.hasReservation(wl)) {
                 // admitted by an earlier run (or term): count it, never admit it twice

@@ -121,6 +121,10 @@ final class Writes {
                 .patch(PatchContext.of(PatchType.JSON), patch.toString());
     }
 
+    Workload readWorkload(String namespace, String name) {
+        return client.resources(Workload.class).inNamespace(namespace).withName(name).get();
+    }
+
     Workload createWorkload(Workload wl) {
         return client.resources(Workload.class).inNamespace(wl.getMetadata().getNamespace()).resource(wl).create();
     }
