@@ -112,6 +112,8 @@ final class WorkloadSync {
                 Eviction e = unwrittenEvictions.get(key);
                 if (e != null) {
                     evict(wl, e);
+                } else if (ownerJob(wl).isEmpty() && WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)) {
+                    requeue(wl); // no job to stop: the eviction is done once recorded
                 }
             }
             default -> {
@@ -227,7 +229,12 @@ final class WorkloadSync {
         }
         s.events.normal(w.workload(), e.reason() == EvictionReason.Preempted ? "Preempted" : "Evicted", eventMessage);
         s.metrics.evicted(cq, e.reason().name());
-        ownerJob(w.workload()).ifPresent(s.requeue);
+        Optional<Ref> job = ownerJob(w.workload());
+        if (job.isPresent()) {
+            s.requeue.accept(job.get());
+        } else {
+            requeue(w.workload()); // a Workload created directly has no job to stop
+        }
     }
 
     /** Kueue's message, with the preemptor's job uid filled in from its Workload. */

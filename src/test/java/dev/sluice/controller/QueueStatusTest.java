@@ -60,6 +60,34 @@ class QueueStatusTest {
         cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "Inadmissible"));
     }
 
+    @Test
+    void bareWorkloadsPreemptByPriority() {
+        Cluster cluster = new Cluster(client);
+        cluster.namespace("bare-preempt");
+        client.resource(Queues.flavor("bare-flavor", "{}")).create();
+        ClusterQueue cq = Queues.cpuQueue("bare-preempt-cq", "bare-flavor", "1", "{}");
+        cq.getSpec().setPreemption(new dev.sluice.api.v1beta1.ClusterQueuePreemption());
+        cq.getSpec().getPreemption().setWithinClusterQueue(dev.sluice.api.v1beta1.WithinClusterQueue.LowerPriority);
+        client.resource(cq).create();
+        client.resource(Queues.localQueue("bare-preempt", "jobs", "bare-preempt-cq")).create();
+
+        Workload low = bareWorkload("low");
+        low.getMetadata().setNamespace("bare-preempt");
+        low.getSpec().setPriority(10);
+        low = client.resource(low).create();
+        cluster.awaitWorkload(low, Cluster::admitted);
+        Workload high = bareWorkload("high");
+        high.getMetadata().setNamespace("bare-preempt");
+        high.getSpec().setPriority(1000);
+        high = client.resource(high).create();
+
+        // no job to stop: the low one's reservation is released as soon as its eviction is recorded
+        cluster.awaitWorkload(high, Cluster::admitted);
+        Workload requeued = cluster.awaitWorkload(low, w -> Cluster.isTrue(w, "Requeued"));
+        assertThat(requeued.getStatus().getAdmission()).isNull();
+        assertThat(Cluster.condition(requeued, "Preempted").getReason()).isEqualTo("InClusterQueue");
+    }
+
     private static Condition active(ClusterQueue cq) {
         return cq.getStatus() == null ? null : Conditions.find(cq.getStatus().getConditions(), "Active");
     }
