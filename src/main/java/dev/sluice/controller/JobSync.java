@@ -7,6 +7,7 @@ import dev.sluice.api.v1beta1.Workload;
 import dev.sluice.bridge.EngineWorkloads;
 import dev.sluice.bridge.InvalidObjectException;
 import dev.sluice.bridge.JobWorkloads;
+import dev.sluice.engine.WorkloadSpec;
 import dev.sluice.jobs.InvalidJobException;
 import dev.sluice.jobs.JobFinish;
 import dev.sluice.jobs.JobKind;
@@ -98,6 +99,9 @@ final class JobSync {
             return; // e.g. FailedToStart: the job stays suspended
         }
         boolean suspended = kind.isSuspended(job);
+        if (suspended && !WorkloadConditions.hasReservation(wl) && outOfDate(kind, job, wl)) {
+            return;
+        }
         if (WorkloadConditions.mayRun(wl)) {
             if (suspended) {
                 start(kind, job, wl);
@@ -112,6 +116,38 @@ final class JobSync {
                 && !kind.isActive(job)) {
             workloads.requeue(wl);
         }
+    }
+
+    /**
+     * A waiting job changed what it asks for (pod sets, queue, priority): its Workload no longer stands for it and
+     * is replaced, as Kueue does. True when the Workload was deleted (the new one follows on the delete event).
+     */
+    private boolean outOfDate(JobKind kind, GenericKubernetesResource job, Workload wl) {
+        WorkloadStore.Derived current = s.cache.workloadStore.derived(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
+        if (current == null || current.spec() == null) {
+            return false;
+        }
+        WorkloadSpec wanted;
+        try {
+            wanted = EngineWorkloads.toEngine(JobWorkloads.forJob(kind, job, s.priorityClasses), 0);
+        } catch (InvalidObjectException | InvalidJobException | IllegalArgumentException e) {
+            return false; // reported when a Workload has to be created
+        }
+        WorkloadSpec have = current.spec();
+        if (Objects.equals(wanted.queueName(), have.queueName()) && wanted.priority() == have.priority()
+                && wanted.podSets().equals(have.podSets())) {
+            return false;
+        }
+        var key = EngineWorkloads.key(wl);
+        try {
+            s.writes.deleteWorkload(wl);
+        } catch (KubernetesClientException e) {
+            return false;
+        }
+        s.engine.delete(key);
+        s.events.normal(job, "UpdatedWorkload", kind.kind() + " changed while waiting; its Workload "
+                + wl.getMetadata().getName() + " is replaced");
+        return true;
     }
 
     private void gone(Ref ref) {

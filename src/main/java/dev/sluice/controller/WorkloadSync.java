@@ -41,6 +41,8 @@ final class WorkloadSync {
     private final Map<WorkloadKey, Eviction> unwrittenEvictions = new HashMap<>();
     /** Admissions decided but not yet recorded on the Workload. */
     private final Map<WorkloadKey, Admission> unwrittenAdmissions = new HashMap<>();
+    /** The job of each Workload seen, so the job hears when its Workload is gone. */
+    private final Map<WorkloadKey, Ref> owners = new HashMap<>();
     /** The last invalid-spec message per Workload, reported once. */
     private final Map<WorkloadKey, String> invalid = new HashMap<>();
 
@@ -60,9 +62,17 @@ final class WorkloadSync {
             unwrittenEvictions.remove(key);
             unwrittenAdmissions.remove(key);
             invalid.remove(key);
+            Ref owner = owners.remove(key);
+            if (owner != null) {
+                s.requeue.accept(owner); // e.g. a replaced Workload: the job gets its new one
+            }
             return;
         }
-        ownerJob(wl).ifPresent(s.requeue);
+        Optional<Ref> owner = ownerJob(wl);
+        owner.ifPresent(o -> {
+            owners.put(key, o);
+            s.requeue.accept(o);
+        });
         if (WorkloadConditions.isTrue(wl, WorkloadConditions.FINISHED)) {
             if (known.isPresent()) {
                 s.engine.finish(key);

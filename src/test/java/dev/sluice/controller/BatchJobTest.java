@@ -149,6 +149,26 @@ class BatchJobTest {
     }
 
     @Test
+    void aWaitingJobThatChangesGetsANewWorkload() {
+        queues("batch-change", "1");
+        Job first = job("batch-change", "first", "jobs");
+        cluster.awaitWorkload(first, Cluster::admitted);
+        Job second = job("batch-change", "second", "jobs");
+        Workload before = cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+
+        client.batch().v1().jobs().inNamespace("batch-change").withName("second").edit(j -> {
+            j.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getRequests()
+                    .put("cpu", new io.fabric8.kubernetes.api.model.Quantity("500m"));
+            return j;
+        });
+        Workload after = cluster.awaitWorkload(second, w -> !w.getMetadata().getUid().equals(before.getMetadata().getUid())
+                && Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        assertThat(after.getSpec().getPodSets().get(0).getTemplate().getSpec().getContainers().get(0).getResources()
+                .getRequests().get("cpu").toString()).isEqualTo("500m");
+        assertThat(Cluster.condition(after, "QuotaReserved").getMessage()).contains("500m more needed");
+    }
+
+    @Test
     void deletingAJobFreesItsQuota() {
         queues("batch-delete", "1");
         Job first = job("batch-delete", "first", "jobs");
