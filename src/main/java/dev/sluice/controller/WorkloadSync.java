@@ -116,6 +116,9 @@ final class WorkloadSync {
                 Admission unwritten = unwrittenAdmissions.get(key);
                 if (unwritten != null) {
                     admit(wl, unwritten);
+                } else if (owner.isEmpty() && WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)
+                        && WorkloadConditions.hasReservation(wl)) {
+                    requeue(wl); // evicted by an earlier leader that stopped before releasing it
                 }
             }
             case EVICTING -> {
