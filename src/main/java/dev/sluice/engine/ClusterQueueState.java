@@ -21,6 +21,11 @@ final class ClusterQueueState {
     final TreeMap<WorkloadKey, WorkloadRecord> admitted = new TreeMap<>();
     private final Map<FlavorResource, FlavorResourceQuota> quotas = new HashMap<>();
     private final Map<FlavorResource, Long> usage = new HashMap<>();
+    /**
+     * A head that issued preemptions and waits for its victims to go: the queue takes no other head until
+     * something relevant changes (as in Kueue, where that head is popped again every cycle).
+     */
+    WorkloadRecord waitingForPreemption;
     /** Flavors named by the spec that do not exist (sorted); non-empty makes the queue inactive. */
     List<String> missingFlavors = List.of();
 

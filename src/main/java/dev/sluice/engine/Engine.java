@@ -56,7 +56,7 @@ public final class Engine {
             boolean wasActive = cq.isActive();
             cq.checkFlavors(flavors);
             activityChanged(cq, wasActive);
-            cq.queue.wakeParked();
+            wakeQueue(cq);
         }
     }
 
@@ -126,7 +126,7 @@ public final class Engine {
         cq.cohort = null;
         old.recompute();
         for (ClusterQueueState m : old.members.values()) {
-            m.queue.wakeParked();
+            wakeQueue(m);
         }
         if (old.members.isEmpty()) {
             cohorts.remove(old.name);
@@ -191,8 +191,13 @@ public final class Engine {
 
     private void wakeAll() {
         for (ClusterQueueState cq : clusterQueues.values()) {
-            cq.queue.wakeParked();
+            wakeQueue(cq);
         }
+    }
+
+    private static void wakeQueue(ClusterQueueState cq) {
+        cq.waitingForPreemption = null;
+        cq.queue.wakeParked();
     }
 
     // ---- workloads ----
@@ -318,11 +323,11 @@ public final class Engine {
     /** Quota came free or the queue changed: parked workloads of the whole cohort get another try. */
     private void wake(ClusterQueueState cq) {
         if (cq.cohort == null) {
-            cq.queue.wakeParked();
+            wakeQueue(cq);
             return;
         }
         for (ClusterQueueState m : cq.cohort.members.values()) {
-            m.queue.wakeParked();
+            wakeQueue(m);
         }
     }
 
@@ -387,6 +392,9 @@ public final class Engine {
             ClusterQueueState cq = clusterQueues.get(r.clusterQueue);
             if (cq != null) {
                 cq.queue.remove(r);
+                if (cq.waitingForPreemption == r) {
+                    cq.waitingForPreemption = null;
+                }
             }
             r.clusterQueue = null;
         }
@@ -473,7 +481,7 @@ public final class Engine {
         List<Admission> admissions = new ArrayList<>();
         List<Entry> entries = new ArrayList<>();
         for (ClusterQueueState cq : clusterQueues.values()) {
-            if (cq.isActive() && cq.queue.hasActive()) {
+            if (cq.isActive() && cq.queue.hasActive() && cq.waitingForPreemption == null) {
                 Entry e = nominate(cq);
                 if (e != null) {
                     entries.add(e);
@@ -522,6 +530,7 @@ public final class Engine {
             setStatus(r, PendingReason.Pending, e.result().message() + ". Pending the preemption of "
                     + targets.size() + " workload(s)");
             requeue.add(r);
+            cq.waitingForPreemption = r;
             preemptionInvalidated.add(scope);
         }
         for (WorkloadRecord r : requeue) {

@@ -30,7 +30,26 @@ final class Preemptor {
 
     /** Whether preemption could make room for val of fr alone (Kueue's preemption oracle, simulated). */
     static boolean mayFree(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
-        return !targets(wl, Map.of(fr, val), Set.of(fr), cq).isEmpty();
+        // Cheap bound first: another queue gives back at most what it borrows plus the one workload that ends
+        // its borrowing; if even that cannot make room, skip the simulation.
+        long bound = cq.available(fr);
+        Map<String, long[]> perQueue = new java.util.HashMap<>();
+        for (WorkloadRecord c : candidates(wl, cq, Set.of(fr))) {
+            long u = c.usage.getOrDefault(fr, 0L);
+            if (c.clusterQueue.equals(cq.name)) {
+                bound += u;
+            } else {
+                long[] sumMax = perQueue.computeIfAbsent(c.clusterQueue, k -> new long[2]);
+                sumMax[0] += u;
+                sumMax[1] = Math.max(sumMax[1], u);
+            }
+        }
+        for (Map.Entry<String, long[]> e : perQueue.entrySet()) {
+            ClusterQueueState other = cq.cohort.members.get(e.getKey());
+            long borrowed = Math.max(0, other.usage(fr) - other.quota(fr).nominal());
+            bound += Math.min(e.getValue()[0], borrowed + e.getValue()[1]);
+        }
+        return bound >= val && !targets(wl, Map.of(fr, val), Set.of(fr), cq).isEmpty();
     }
 
     static List<Target> targets(WorkloadRecord wl, FlavorAssigner.Result assignment, ClusterQueueState cq) {
@@ -72,7 +91,7 @@ final class Preemptor {
             }
             return minimal(request, cq, frs, candidates, true, threshold);
         }
-        if (underNominal(frs, cq)) {
+        if (underNominal(frs, cq) && withinNominalPossible(request, cq, sameQueue)) {
             List<Target> targets = minimal(request, cq, frs, candidates, false, null);
             if (!targets.isEmpty()) {
                 return targets;
@@ -196,6 +215,21 @@ final class Preemptor {
             }
         }
         return false;
+    }
+
+    /** Without borrowing, the request must fit in nominal quota once the own candidates are gone. */
+    private static boolean withinNominalPossible(Map<FlavorResource, Long> request, ClusterQueueState cq,
+                                                 List<WorkloadRecord> sameQueue) {
+        for (Map.Entry<FlavorResource, Long> e : request.entrySet()) {
+            long used = cq.usage(e.getKey());
+            for (WorkloadRecord c : sameQueue) {
+                used -= c.usage.getOrDefault(e.getKey(), 0L);
+            }
+            if (used + e.getValue() > cq.quota(e.getKey()).nominal()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean underNominal(Set<FlavorResource> frs, ClusterQueueState cq) {

@@ -15,7 +15,7 @@ public final class EngineLoadCheck {
 
     public static void main(String[] args) {
         for (int warm = 0; warm < 2; warm++) {
-            boolean print = warm == 1;
+            boolean print = true;
             manyQueues(print);
             benchmark("baseline (5 cohorts x 6 CQs, 15,000 workloads)", 5, 6,
                     new int[][] {{350, 100, 200, 50, 1}, {100, 500, 500, 100, 5}, {50, 1200, 1000, 200, 20}}, 20,
