@@ -105,6 +105,12 @@ final class JobSync {
         if (WorkloadConditions.mayRun(wl)) {
             if (suspended) {
                 start(kind, job, wl);
+            } else {
+                // running (perhaps since before a restart): the availability meters know it from its admission on;
+                // for a workload they already track as running this changes nothing
+                var admitted = WorkloadConditions.find(wl, WorkloadConditions.ADMITTED);
+                s.metrics.workloadStarted(wl.getMetadata().getNamespace(), wl.getMetadata().getName(),
+                        java.time.Instant.ofEpochMilli(WorkloadSync.millis(admitted.getLastTransitionTime())));
             }
             return;
         }
@@ -247,7 +253,8 @@ final class JobSync {
         GenericKubernetesResource next = Serialization.clone(job);
         try {
             kind.start(next, starts);
-        } catch (StartConflictException e) {
+        } catch (StartConflictException | IllegalArgumentException e) {
+            // the flavor's node labels clash with the template, or the job no longer has the Workload's pod sets
             s.events.warning(job, "FailedToStart", e.getMessage());
             workloads.finish(wl, "FailedToStart", e.getMessage());
             return;
@@ -277,7 +284,15 @@ final class JobSync {
                     ps.getTemplate()));
         }
         GenericKubernetesResource next = Serialization.clone(job);
-        kind.restore(next, originals);
+        try {
+            kind.restore(next, originals);
+        } catch (IllegalArgumentException e) {
+            // the job's pod sets no longer match its Workload's: hold it as it is
+            LOG.warnf("%s %s/%s: templates not restored (%s); suspended as it is", kind.kind(),
+                    job.getMetadata().getNamespace(), job.getMetadata().getName(), e.getMessage());
+            next = Serialization.clone(job);
+            kind.hold(next);
+        }
         boolean evicted = WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED);
         if (!patch(kind, job, next)) {
             return;

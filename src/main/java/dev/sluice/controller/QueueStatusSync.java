@@ -60,7 +60,7 @@ final class QueueStatusSync {
                     status.message(), cq.getMetadata().getGeneration(), s.now()));
             ClusterQueue copy = Serialization.clone(cq);
             copy.setStatus(next);
-            write(() -> s.writes.queueStatus(copy, cq.getStatus(), next));
+            write(() -> s.writes.queueStatus(cq, copy, cq.getStatus(), next));
         }
         for (LocalQueue lq : s.cache.list(s.cache.localQueues)) {
             var status = s.engine.localQueueStatus(lq.getMetadata().getNamespace(), lq.getMetadata().getName());
@@ -87,7 +87,7 @@ final class QueueStatusSync {
                     lq.getMetadata().getGeneration(), s.now()));
             LocalQueue copy = Serialization.clone(lq);
             copy.setStatus(next);
-            write(() -> s.writes.queueStatus(copy, lq.getStatus(), next));
+            write(() -> s.writes.queueStatus(lq, copy, lq.getStatus(), next));
         }
         snapshot.sort(java.util.Comparator.comparing(AdmissionEvents.ClusterQueueMetrics::name));
         if (!snapshot.equals(lastSnapshot)) {

@@ -21,7 +21,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * Every write Sluice makes, each with a resourceVersion precondition (no server-side apply): status by PUT of the
- * status subresource, jobs by JSON patch that first tests the resourceVersion. A stale cache shows as a conflict;
+ * status subresource, jobs by JSON patch that sets the resourceVersion they were computed from. A stale cache shows as a conflict;
  * status writes then re-read and retry, job writes give up and let the next event converge.
  */
 final class Writes {
@@ -62,8 +62,7 @@ final class Writes {
                 return new Written(base, false);
             }
             try {
-                return new Written(client.resources(Workload.class).inNamespace(base.getMetadata().getNamespace())
-                        .resource(next).updateStatus(), true);
+                return new Written(statusPatch(Workload.class, base, next), true);
             } catch (KubernetesClientException e) {
                 if (isNotFound(e)) {
                     return new Written(null, false);
@@ -81,16 +80,13 @@ final class Writes {
     }
 
     /** Writes a queue's status when it differs; a conflict is left to the next pass (the cache catches up). */
-    <T extends HasMetadata> void queueStatus(T next, Object currentStatus, Object nextStatus) {
+    @SuppressWarnings("unchecked")
+    <T extends HasMetadata> void queueStatus(T current, T next, Object currentStatus, Object nextStatus) {
         if (Objects.equals(json(currentStatus), json(nextStatus))) {
             return;
         }
         try {
-            if (next instanceof ClusterQueue cq) {
-                client.resources(ClusterQueue.class).resource(cq).updateStatus();
-            } else if (next instanceof LocalQueue lq) {
-                client.resources(LocalQueue.class).inNamespace(lq.getMetadata().getNamespace()).resource(lq).updateStatus();
-            }
+            statusPatch((Class<T>) next.getClass(), current, next);
         } catch (KubernetesClientException e) {
             if (!isConflict(e) && !isNotFound(e)) {
                 throw e;
@@ -99,7 +95,7 @@ final class Writes {
     }
 
     /**
-     * Writes the difference between two states of a job as one JSON patch, guarded by a test of the resourceVersion.
+     * Writes the difference between two states of a job as one JSON patch, guarded by the resourceVersion.
      *
      * @throws KubernetesClientException 409/422 when the job changed meanwhile
      */
@@ -111,14 +107,35 @@ final class Writes {
             return;
         }
         ArrayNode patch = JsonNodeFactory.instance.arrayNode();
-        ObjectNode test = patch.addObject();
-        test.put("op", "test");
-        test.put("path", "/metadata/resourceVersion");
-        test.put("value", before.getMetadata().getResourceVersion());
+        // resourceVersion set in a patch is the update's precondition: a changed job answers 409 Conflict
+        ObjectNode precondition = patch.addObject();
+        precondition.put("op", "replace");
+        precondition.put("path", "/metadata/resourceVersion");
+        precondition.put("value", before.getMetadata().getResourceVersion());
         patch.addAll(ops);
         client.genericKubernetesResources(ClusterCache.context(kind))
                 .inNamespace(before.getMetadata().getNamespace()).withName(before.getMetadata().getName())
                 .patch(PatchContext.of(PatchType.JSON), patch.toString());
+    }
+
+    /**
+     * A status change as a JSON patch of the status subresource that also sets the resourceVersion it was computed
+     * from: the API server takes that as the precondition (409 Conflict when the object changed meanwhile). Only the
+     * status differs between the two, so only status is written.
+     */
+    private <T extends HasMetadata> T statusPatch(Class<T> type, T before, T after) {
+        ArrayNode patch = JsonNodeFactory.instance.arrayNode();
+        ObjectNode precondition = patch.addObject();
+        precondition.put("op", "replace");
+        precondition.put("path", "/metadata/resourceVersion");
+        precondition.put("value", before.getMetadata().getResourceVersion());
+        patch.addAll(JsonDiff.diff(Serialization.jsonMapper().valueToTree(before),
+                Serialization.jsonMapper().valueToTree(after)));
+        var resources = client.resources(type);
+        var named = before.getMetadata().getNamespace() == null
+                ? resources.withName(before.getMetadata().getName())
+                : resources.inNamespace(before.getMetadata().getNamespace()).withName(before.getMetadata().getName());
+        return named.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
     }
 
     Workload readWorkload(String namespace, String name) {
