@@ -56,6 +56,31 @@ class LeaderElectionTest {
         await().atMost(Cluster.TIMEOUT).until(() -> runtime.role() == ControllerRuntime.Role.leading);
         cluster.awaitWorkload(created, Cluster::admitted);
         await().atMost(Cluster.TIMEOUT).until(runtime::ready);
+        await().atMost(Cluster.TIMEOUT).until(() -> Boolean.FALSE.equals(client.batch().v1().jobs().inNamespace(NS)
+                .withName("waits-for-a-leader").get().getSpec().getSuspend()));
+
+        // the other replica leads again, records an eviction, and dies before stopping the job
+        takeLease("other-replica", ZonedDateTime.now(ZoneOffset.UTC), 3600);
+        await().atMost(Cluster.TIMEOUT).until(() -> runtime.role() == ControllerRuntime.Role.standby);
+        Workload running = cluster.workloadOf(created);
+        WorkloadConditions.evict(running, "Preempted", "InClusterQueue",
+                "Preempted to accommodate a workload (UID: x, JobUID: y) due to prioritization in the ClusterQueue",
+                java.time.Instant.now());
+        client.resource(running).updateStatus();
+        takeLease("other-replica", ZonedDateTime.now(ZoneOffset.UTC).minusHours(2), 1);
+
+        // this replica completes the eviction (job stopped, quota released, requeued) and, with the quota free,
+        // admits the workload again: nothing lost, nothing counted twice
+        await().atMost(Cluster.TIMEOUT).until(() -> runtime.role() == ControllerRuntime.Role.leading);
+        Workload again = cluster.awaitWorkload(created, w -> Cluster.admitted(w) && Cluster.isFalse(w, "Evicted", "QuotaReserved"));
+        assertThat(Cluster.condition(again, "Requeued").getStatus()).isEqualTo("True");
+        assertThat(cluster.events(client.batch().v1().jobs().inNamespace(NS).withName("waits-for-a-leader").get()))
+                .extracting(e -> e.getReason()).contains("Stopped");
+        await().atMost(Cluster.TIMEOUT).until(() -> Boolean.FALSE.equals(client.batch().v1().jobs().inNamespace(NS)
+                .withName("waits-for-a-leader").get().getSpec().getSuspend()));
+        cluster.awaitClusterQueue("leader-cq", cq -> cq.getStatus() != null
+                && Integer.valueOf(1).equals(cq.getStatus().getAdmittedWorkloads())
+                && Integer.valueOf(0).equals(cq.getStatus().getPendingWorkloads()));
     }
 
     private void takeLease(String holder, ZonedDateTime renewed, int seconds) {
