@@ -1,0 +1,179 @@
+package dev.sluice.controller;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.ResourceFlavor;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.jobs.JobKind;
+import dev.sluice.jobs.JobKinds;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.jboss.logging.Logger;
+
+/**
+ * The informers Sluice decides from, one per type, each handing the engine loop a {@link Ref} on every change.
+ * Reads are thread-safe; the loop reads here, never the API server, except to re-read after a write conflict.
+ */
+final class ClusterCache implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(ClusterCache.class);
+    static final String BY_OWNER = "byOwner";
+
+    final SharedIndexInformer<ResourceFlavor> flavors;
+    final SharedIndexInformer<ClusterQueue> clusterQueues;
+    final SharedIndexInformer<LocalQueue> localQueues;
+    final SharedIndexInformer<Namespace> namespaces;
+    final SharedIndexInformer<PriorityClass> priorityClasses;
+    final SharedIndexInformer<Workload> workloads;
+    /** Workloads without pod templates, and their engine form. */
+    final WorkloadStore workloadStore = new WorkloadStore();
+    final Map<JobKind, SharedIndexInformer<GenericKubernetesResource>> jobs = new LinkedHashMap<>();
+    private final List<SharedIndexInformer<?>> all = new ArrayList<>();
+
+    ClusterCache(KubernetesClient client, JobKinds kinds, Consumer<Ref> sink) {
+        flavors = add(client.resources(ResourceFlavor.class).runnableInformer(0), Ref.FLAVOR, sink);
+        clusterQueues = add(client.resources(ClusterQueue.class).runnableInformer(0), Ref.CLUSTER_QUEUE, sink);
+        localQueues = add(client.resources(LocalQueue.class).inAnyNamespace().runnableInformer(0), Ref.LOCAL_QUEUE, sink);
+        namespaces = add(client.namespaces().runnableInformer(0), Ref.NAMESPACE, sink);
+        priorityClasses = add(client.scheduling().v1().priorityClasses().runnableInformer(0), Ref.PRIORITY, sink);
+        workloads = client.resources(Workload.class).inAnyNamespace().runnableInformer(0);
+        workloads.addIndexers(Map.of(BY_OWNER, ClusterCache::ownerKeys));
+        add(workloads, Ref.WORKLOAD, sink, workloadStore);
+        for (JobKind kind : kinds.all()) {
+            SharedIndexInformer<GenericKubernetesResource> informer = client.genericKubernetesResources(context(kind))
+                    .inAnyNamespace().runnableInformer(0);
+            jobs.put(kind, add(informer, typeOf(kind), sink));
+        }
+    }
+
+    /** An explicit resource context: no discovery call, which fails for a CRD installed after Sluice started. */
+    static ResourceDefinitionContext context(JobKind kind) {
+        return new ResourceDefinitionContext.Builder().withGroup(kind.group()).withVersion(kind.version())
+                .withKind(kind.kind()).withPlural(kind.plural()).withNamespaced(true).build();
+    }
+
+    static String typeOf(JobKind kind) {
+        return kind.kind() + "." + kind.group();
+    }
+
+    /** Owner keys "Kind.group/namespace/name" of a Workload, for finding a deleted job's Workloads. */
+    static List<String> ownerKeys(Workload wl) {
+        List<String> keys = new ArrayList<>();
+        if (wl.getMetadata().getOwnerReferences() != null) {
+            for (OwnerReference o : wl.getMetadata().getOwnerReferences()) {
+                String api = o.getApiVersion() == null ? "" : o.getApiVersion();
+                String group = api.contains("/") ? api.substring(0, api.indexOf('/')) : "";
+                keys.add(ownerKey(o.getKind() + "." + group, wl.getMetadata().getNamespace(), o.getName()));
+            }
+        }
+        return keys;
+    }
+
+    static String ownerKey(String jobType, String namespace, String name) {
+        return jobType + "/" + namespace + "/" + name;
+    }
+
+    private <T extends HasMetadata> SharedIndexInformer<T> add(SharedIndexInformer<T> informer, String type,
+            Consumer<Ref> sink) {
+        return add(informer, type, sink, new StrippedItemStore<>());
+    }
+
+    private <T extends HasMetadata> SharedIndexInformer<T> add(SharedIndexInformer<T> informer, String type,
+            Consumer<Ref> sink, StrippedItemStore<T> store) {
+        informer.itemStore(store);
+        informer.addEventHandler(new ResourceEventHandler<T>() {
+            @Override
+            public void onAdd(T obj) {
+                sink.accept(ref(type, obj));
+            }
+
+            @Override
+            public void onUpdate(T oldObj, T newObj) {
+                sink.accept(ref(type, newObj));
+            }
+
+            @Override
+            public void onDelete(T obj, boolean deletedFinalStateUnknown) {
+                sink.accept(ref(type, obj));
+            }
+        });
+        all.add(informer);
+        return informer;
+    }
+
+    private static Ref ref(String type, HasMetadata obj) {
+        return new Ref(type, obj.getMetadata().getNamespace(), obj.getMetadata().getName());
+    }
+
+    /**
+     * Starts every informer and waits until each has listed its objects. A job kind whose API the cluster does not
+     * serve (JobSet CRD not installed) is left out with a warning; every other informer must sync.
+     */
+    void startAndSync(long timeoutSeconds) throws Exception {
+        Map<SharedIndexInformer<?>, CompletableFuture<Void>> started = new LinkedHashMap<>();
+        for (SharedIndexInformer<?> informer : all) {
+            started.put(informer, informer.start().toCompletableFuture());
+        }
+        for (var e : started.entrySet()) {
+            JobKind optional = kindOf(e.getKey());
+            try {
+                e.getValue().get(timeoutSeconds, TimeUnit.SECONDS);
+            } catch (Exception ex) {
+                if (optional == null) {
+                    throw ex;
+                }
+                LOG.warnf("%s %s is not served by this cluster (%s); such jobs are not queued until Sluice restarts",
+                        optional.apiVersion(), optional.kind(), ex.getMessage());
+                e.getKey().stop();
+                jobs.remove(optional);
+            }
+        }
+    }
+
+    private JobKind kindOf(SharedIndexInformer<?> informer) {
+        for (var e : jobs.entrySet()) {
+            if (e.getValue() == informer) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    boolean synced() {
+        return all.stream().filter(i -> kindOf(i) == null || jobs.containsValue(i)).allMatch(SharedIndexInformer::hasSynced);
+    }
+
+    static <T extends HasMetadata> T get(SharedIndexInformer<T> informer, String namespace, String name) {
+        return informer.getStore().getByKey(namespace == null ? name : Cache.namespaceKeyFunc(namespace, name));
+    }
+
+    <T> List<T> list(SharedIndexInformer<T> informer) {
+        return informer.getStore().list();
+    }
+
+    List<Workload> workloadsOwnedBy(String jobType, String namespace, String name) {
+        return workloads.getIndexer().byIndex(BY_OWNER, ownerKey(jobType, namespace, name));
+    }
+
+    @Override
+    public void close() {
+        for (SharedIndexInformer<?> informer : all) {
+            informer.stop();
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package dev.sluice.controller;
+
+import dev.sluice.OperatorLifecycle;
+import dev.sluice.jobs.JobKinds;
+import dev.sluice.metrics.AdmissionEvents;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
+import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
+import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Runs the controller when the mode includes it: takes part in leader election (a Lease), and while leading runs
+ * one {@link EngineLoop} session built afresh from the cluster. Losing the lease stops the session at once, so two
+ * replicas never admit at the same time; a new term starts a new session.
+ */
+@ApplicationScoped
+public class ControllerRuntime {
+
+    private static final Logger LOG = Logger.getLogger(ControllerRuntime.class);
+    static final Path SERVICE_ACCOUNT_NAMESPACE = Path.of("/var/run/secrets/kubernetes.io/serviceaccount/namespace");
+
+    public enum Role { off, electing, leading, standby }
+
+    private final OperatorLifecycle lifecycle;
+    private final KubernetesClient client;
+    private final AdmissionEvents metrics;
+    private final boolean leaderElection;
+    private final String leaseName;
+    private final Optional<String> leaseNamespace;
+    private final Duration leaseDuration;
+    private final Duration startupWait;
+    private final JobKinds kinds = JobKinds.standard();
+    /** This replica in the Lease: the pod name and a random part (a restarted container is a new candidate). */
+    private final String identity = Optional.ofNullable(System.getenv("HOSTNAME")).orElse("sluice") + "-"
+            + UUID.randomUUID().toString().substring(0, 8);
+
+    private volatile Role role = Role.off;
+    private volatile EngineLoop loop;
+    private volatile CompletableFuture<?> election;
+    private volatile boolean stopping;
+    private volatile Function<String, Optional<Integer>> workloadPriorityClasses = name -> Optional.empty();
+
+    public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, Instance<AdmissionEvents> metrics,
+            @ConfigProperty(name = "sluice.leader-election.enabled", defaultValue = "true") boolean leaderElection,
+            @ConfigProperty(name = "sluice.leader-election.lease-name", defaultValue = "sluice-controller") String leaseName,
+            @ConfigProperty(name = "sluice.leader-election.namespace") Optional<String> leaseNamespace,
+            @ConfigProperty(name = "sluice.leader-election.lease-duration", defaultValue = "15s") Duration leaseDuration,
+            @ConfigProperty(name = "sluice.controller.startup-wait", defaultValue = "10s") Duration startupWait) {
+        this.lifecycle = lifecycle;
+        this.client = client;
+        // the meters are another module's bean; without it (e.g. a build without metrics) nothing is measured
+        this.metrics = metrics.isResolvable() ? metrics.get() : NoMeters.INSTANCE;
+        this.leaderElection = leaderElection;
+        this.leaseName = leaseName;
+        this.leaseNamespace = leaseNamespace;
+        this.leaseDuration = leaseDuration;
+        this.startupWait = startupWait;
+    }
+
+    /** After OperatorLifecycle (default priority) started the operator. */
+    void onStart(@Observes @Priority(jakarta.interceptor.Interceptor.Priority.APPLICATION + 900) StartupEvent event) {
+        if (!lifecycle.mode().runsController()) {
+            return;
+        }
+        if (leaderElection) {
+            role = Role.electing;
+            elect();
+        } else {
+            startSession();
+        }
+        // give the first session a moment so the process reports ready with its state rebuilt; never block long
+        EngineLoop first = loop;
+        long deadline = System.nanoTime() + startupWait.toNanos();
+        try {
+            while (first == null && role == Role.electing && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+                first = loop;
+            }
+            if (first != null) {
+                first.awaitRebuilt(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
+        if (election != null) {
+            election.cancel(true);
+        }
+        stopSession();
+    }
+
+    private void elect() {
+        String namespace = leaseNamespace.orElseGet(ControllerRuntime::podNamespace);
+        var config = new LeaderElectionConfigBuilder()
+                .withName(leaseName)
+                .withLock(new LeaseLock(namespace, leaseName, identity))
+                .withLeaseDuration(leaseDuration)
+                .withRenewDeadline(leaseDuration.multipliedBy(2).dividedBy(3))
+                .withRetryPeriod(leaseDuration.dividedBy(7))
+                .withReleaseOnCancel(true)
+                .withLeaderCallbacks(new LeaderCallbacks(
+                        () -> {
+                            LOG.infof("leading (Lease %s/%s, identity %s)", namespace, leaseName, identity);
+                            startSession();
+                        },
+                        () -> {
+                            LOG.warnf("lost the Lease %s/%s: admitting stops", namespace, leaseName);
+                            stopSession();
+                            if (!stopping) {
+                                role = Role.electing;
+                                elect(); // stand by for a new term
+                            }
+                        },
+                        leader -> {
+                            if (!identity.equals(leader) && role != Role.leading) {
+                                role = Role.standby;
+                            }
+                        }))
+                .build();
+        election = client.leaderElector().withConfig(config).build().start();
+    }
+
+    private static String podNamespace() {
+        String env = System.getenv("POD_NAMESPACE");
+        if (env != null && !env.isBlank()) {
+            return env;
+        }
+        try {
+            if (Files.isReadable(SERVICE_ACCOUNT_NAMESPACE)) {
+                return Files.readString(SERVICE_ACCOUNT_NAMESPACE).trim();
+            }
+        } catch (java.io.IOException e) {
+            // fall through
+        }
+        return "default";
+    }
+
+    private synchronized void startSession() {
+        stopSession();
+        EngineLoop next = new EngineLoop(l -> new Session(client, kinds, metrics, Clock.systemUTC(),
+                name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry), 60);
+        loop = next;
+        role = Role.leading;
+        next.start();
+    }
+
+    private synchronized void stopSession() {
+        EngineLoop current = loop;
+        loop = null;
+        if (current != null) {
+            current.close();
+        }
+        if (role == Role.leading) {
+            role = Role.off;
+        }
+    }
+
+    /**
+     * Drops the engine and every cache and builds them again from the cluster, as a restarted replica would (used by
+     * tests; an operator can get the same by deleting the pod). Returns once the new engine is rebuilt.
+     */
+    public boolean restart(Duration timeout) throws InterruptedException {
+        startSession();
+        return loop.awaitRebuilt(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Where WorkloadPriorityClass values are looked up (the operator's cache of them). */
+    void workloadPriorityClasses(Function<String, Optional<Integer>> lookup) {
+        this.workloadPriorityClasses = lookup;
+    }
+
+    /** From any thread: something changed that the current session should look at. */
+    void submit(Ref ref) {
+        EngineLoop l = loop;
+        if (l != null) {
+            l.submit(ref);
+        }
+    }
+
+    public Role role() {
+        return role;
+    }
+
+    /** Ready: not leading (a standby serves webhooks), or leading with caches synced and the engine rebuilt. */
+    public boolean ready() {
+        EngineLoop l = loop;
+        return role != Role.leading || (l != null && l.rebuilt() && l.cachesSynced());
+    }
+
+    /** Alive: the engine loop (when leading) has not died and came round recently. */
+    public boolean alive(Duration maxSilence) {
+        EngineLoop l = loop;
+        if (role != Role.leading || l == null) {
+            return true;
+        }
+        if (!l.rebuilt()) {
+            return l.alive();
+        }
+        return l.alive() && System.currentTimeMillis() - l.heartbeatMillis() < maxSilence.toMillis();
+    }
+
+    public String problem() {
+        EngineLoop l = loop;
+        return l == null || l.failure() == null ? null : l.failure().toString();
+    }
+}

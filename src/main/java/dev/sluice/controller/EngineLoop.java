@@ -1,0 +1,269 @@
+package dev.sluice.controller;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.ResourceFlavor;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.engine.CycleResult;
+import dev.sluice.jobs.JobKind;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.Namespace;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.jboss.logging.Logger;
+
+/**
+ * The one thread that owns the engine. Informers hand it {@link Ref}s; it reconciles each from the caches
+ * (queue objects first, then Workloads, then jobs), then runs admission cycles until nothing more is decided,
+ * applies the decisions and writes queue status. Before the first cycle it rebuilds the engine from the cluster:
+ * every Workload with a recorded admission is counted again, so nothing is admitted twice or lost.
+ */
+final class EngineLoop implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(EngineLoop.class);
+    /** Enough for a burst of admissions; the loop comes back after handling new events anyway. */
+    private static final int MAX_CYCLES_PER_PASS = 256;
+    private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE,
+            Ref.PRIORITY, Ref.WORKLOAD);
+
+    private static final long QUEUE_STATUS_PERIOD_MS = 500;
+
+    private final LinkedBlockingQueue<Ref> inbox = new LinkedBlockingQueue<>();
+    private final ScheduledExecutorService retries;
+    private final Thread thread;
+    private final CountDownLatch rebuiltLatch = new CountDownLatch(1);
+    private final Function<EngineLoop, Session> sessionFactory;
+    private final long syncTimeoutSeconds;
+    private volatile boolean running = true;
+    private volatile boolean rebuilt;
+    private volatile long heartbeatMillis = System.currentTimeMillis();
+    private volatile Throwable failure;
+
+    private long lastQueueStatusMillis;
+    private boolean queueStatusDue;
+    private Session s;
+    private QueueSync queues;
+    private WorkloadSync workloads;
+    private JobSync jobs;
+    private QueueStatusSync queueStatus;
+
+    EngineLoop(Function<EngineLoop, Session> sessionFactory, long syncTimeoutSeconds) {
+        this.sessionFactory = sessionFactory;
+        this.syncTimeoutSeconds = syncTimeoutSeconds;
+        this.retries = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "sluice-retry"));
+        this.thread = daemon(this::run, "sluice-engine");
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** From any thread: something changed. */
+    void submit(Ref ref) {
+        if (running) {
+            inbox.add(ref);
+        }
+    }
+
+    /** From any thread: try again a little later (a write failed). */
+    void retry(Ref ref) {
+        if (running) {
+            retries.schedule(() -> submit(ref), 1, TimeUnit.SECONDS);
+        }
+    }
+
+    boolean awaitRebuilt(long timeout, TimeUnit unit) throws InterruptedException {
+        return rebuiltLatch.await(timeout, unit);
+    }
+
+    boolean rebuilt() {
+        return rebuilt && running && failure == null;
+    }
+
+    boolean cachesSynced() {
+        return s != null && s.cache.synced();
+    }
+
+    long heartbeatMillis() {
+        return heartbeatMillis;
+    }
+
+    boolean alive() {
+        return running && thread.isAlive() && failure == null;
+    }
+
+    Throwable failure() {
+        return failure;
+    }
+
+    Session session() {
+        return s;
+    }
+
+    private void run() {
+        try {
+            s = sessionFactory.apply(this);
+            queues = new QueueSync(s);
+            workloads = new WorkloadSync(s);
+            jobs = new JobSync(s, workloads);
+            queueStatus = new QueueStatusSync(s);
+            rebuild();
+            rebuilt = true;
+            rebuiltLatch.countDown();
+            pass(new LinkedHashSet<>());
+            while (running) {
+                heartbeatMillis = System.currentTimeMillis();
+                Ref first = inbox.poll(queueStatusDue ? QUEUE_STATUS_PERIOD_MS : 1000, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    if (queueStatusDue) {
+                        queueStatusDue = false;
+                        lastQueueStatusMillis = System.currentTimeMillis();
+                        queueStatus.sync();
+                    }
+                    continue;
+                }
+                LinkedHashSet<Ref> batch = new LinkedHashSet<>();
+                batch.add(first);
+                List<Ref> more = new ArrayList<>();
+                inbox.drainTo(more);
+                batch.addAll(more);
+                pass(batch);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable t) {
+            if (running) {
+                failure = t;
+                LOG.error("engine loop stopped", t);
+            }
+        } finally {
+            rebuiltLatch.countDown();
+        }
+    }
+
+    /** Counts what the cluster already decided, before anything is admitted. */
+    private void rebuild() throws Exception {
+        long start = System.nanoTime();
+        s.cache.startAndSync(syncTimeoutSeconds);
+        for (ResourceFlavor rf : s.cache.list(s.cache.flavors)) {
+            queues.flavor(rf.getMetadata().getName());
+        }
+        for (ClusterQueue cq : s.cache.list(s.cache.clusterQueues)) {
+            queues.clusterQueue(cq.getMetadata().getName());
+        }
+        for (LocalQueue lq : s.cache.list(s.cache.localQueues)) {
+            queues.localQueue(lq.getMetadata().getNamespace(), lq.getMetadata().getName());
+        }
+        for (Namespace ns : s.cache.list(s.cache.namespaces)) {
+            queues.namespace(ns.getMetadata().getName());
+        }
+        List<Workload> all = s.cache.list(s.cache.workloads);
+        int restored = 0;
+        // admitted ones first: their usage is counted before any pending workload is looked at
+        for (Workload wl : all) {
+            if (WorkloadConditions.hasReservation(wl) && !WorkloadConditions.isTrue(wl, WorkloadConditions.FINISHED)) {
+                workloads.handle(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
+                restored++;
+            }
+        }
+        for (Workload wl : all) {
+            if (!WorkloadConditions.hasReservation(wl)) {
+                workloads.handle(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
+            }
+        }
+        for (Map.Entry<JobKind, ?> e : s.cache.jobs.entrySet()) {
+            for (GenericKubernetesResource job : s.cache.list(s.cache.jobs.get(e.getKey()))) {
+                inbox.add(new Ref(ClusterCache.typeOf(e.getKey()), job.getMetadata().getNamespace(),
+                        job.getMetadata().getName()));
+            }
+        }
+        LOG.infof("engine rebuilt from the cluster in %d ms: %d Workloads, %d with an admission counted again",
+                (System.nanoTime() - start) / 1_000_000, all.size(), restored);
+    }
+
+    private void pass(LinkedHashSet<Ref> batch) {
+        List<Ref> ordered = new ArrayList<>(batch);
+        ordered.sort(Comparator.comparingInt(EngineLoop::rank));
+        for (Ref ref : ordered) {
+            try {
+                handle(ref);
+            } catch (RuntimeException e) {
+                LOG.warnf(e, "reconciling %s failed; retrying", ref);
+                retry(ref);
+            }
+        }
+        long start = System.nanoTime();
+        for (int i = 0; i < MAX_CYCLES_PER_PASS; i++) {
+            CycleResult result = s.engine.schedule(s.nowMillis());
+            if (result.isEmpty()) {
+                break;
+            }
+            s.metrics.admissionAttempt(!result.admissions().isEmpty(), (System.nanoTime() - start) / 1e9);
+            workloads.apply(result);
+            if (result.admissions().isEmpty() && result.evictions().isEmpty()) {
+                break;
+            }
+            start = System.nanoTime();
+        }
+        // queue status is an aggregate: under a stream of events write it at most every QUEUE_STATUS_PERIOD_MS
+        long now = System.currentTimeMillis();
+        if (inbox.isEmpty() || now - lastQueueStatusMillis >= QUEUE_STATUS_PERIOD_MS) {
+            lastQueueStatusMillis = now;
+            queueStatusDue = false;
+            queueStatus.sync();
+        } else {
+            queueStatusDue = true;
+        }
+    }
+
+    private static int rank(Ref ref) {
+        int i = ORDER.indexOf(ref.type());
+        return i < 0 ? ORDER.size() : i;
+    }
+
+    private void handle(Ref ref) {
+        switch (ref.type()) {
+            case Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
+            case Ref.PRIORITY -> jobs.blockedJobs().forEach(this::submit);
+            case Ref.WORKLOAD -> workloads.handle(ref.namespace(), ref.name());
+            default -> {
+                for (JobKind kind : s.kinds.all()) {
+                    if (ClusterCache.typeOf(kind).equals(ref.type())) {
+                        jobs.handle(kind, ref);
+                    }
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        retries.shutdownNow();
+        try {
+            thread.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (s != null) {
+            s.cache.close();
+            s.events.close();
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.sluice.controller;
+
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/**
+ * core/v1 Events on Workloads and jobs, as {@code kubectl describe} shows them. Sent from one background thread so
+ * the engine loop never waits for them; when the backlog is full (an event storm) further events are dropped and
+ * counted in the log, as client-go's recorder does. A failed event is only logged.
+ */
+final class EventRecorder implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(EventRecorder.class);
+    static final String COMPONENT = "sluice-controller";
+    private static final int BACKLOG = 1000;
+
+    private final KubernetesClient client;
+    private final ThreadPoolExecutor sender = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+            new ArrayBlockingQueue<>(BACKLOG), r -> {
+                Thread t = new Thread(r, "sluice-events");
+                t.setDaemon(true);
+                return t;
+            }, (r, executor) -> LOG.debug("event backlog full; event dropped"));
+
+    EventRecorder(KubernetesClient client) {
+        this.client = client;
+    }
+
+    void normal(HasMetadata about, String reason, String message) {
+        record(about, "Normal", reason, message);
+    }
+
+    void warning(HasMetadata about, String reason, String message) {
+        record(about, "Warning", reason, message);
+    }
+
+    private void record(HasMetadata about, String type, String reason, String message) {
+        var meta = about.getMetadata();
+        String namespace = meta.getNamespace() == null ? "default" : meta.getNamespace();
+        String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        var event = new EventBuilder()
+                .withNewMetadata().withNamespace(namespace)
+                .withName(meta.getName() + "." + UUID.randomUUID().toString().replace("-", "").substring(0, 16))
+                .endMetadata()
+                .withInvolvedObject(new ObjectReferenceBuilder().withApiVersion(about.getApiVersion())
+                        .withKind(about.getKind()).withNamespace(meta.getNamespace()).withName(meta.getName())
+                        .withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()).build())
+                .withType(type).withReason(reason).withMessage(message)
+                .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
+                .withNewSource().withComponent(COMPONENT).endSource()
+                .withReportingComponent(COMPONENT)
+                .build();
+        sender.execute(() -> {
+            try {
+                client.v1().events().inNamespace(namespace).resource(event).create();
+            } catch (KubernetesClientException e) {
+                LOG.debugf("event %s on %s/%s not recorded: %s", reason, namespace, meta.getName(), e.getMessage());
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        sender.shutdown();
+    }
+}

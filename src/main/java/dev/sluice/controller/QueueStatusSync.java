@@ -1,0 +1,179 @@
+package dev.sluice.controller;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.ClusterQueueStatus;
+import dev.sluice.api.v1beta1.FlavorUsage;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.LocalQueueFlavorUsage;
+import dev.sluice.api.v1beta1.LocalQueueResourceUsage;
+import dev.sluice.api.v1beta1.LocalQueueStatus;
+import dev.sluice.api.v1beta1.ResourceUsage;
+import dev.sluice.bridge.InvalidObjectException;
+import dev.sluice.bridge.Quantities;
+import dev.sluice.bridge.QueueObjects;
+import dev.sluice.engine.ClusterQueueSpec;
+import dev.sluice.engine.FlavorQuotas;
+import dev.sluice.engine.FlavorResource;
+import dev.sluice.engine.ResourceGroupSpec;
+import dev.sluice.engine.ResourceQuota;
+import dev.sluice.metrics.AdmissionEvents;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jboss.logging.Logger;
+
+/**
+ * ClusterQueue and LocalQueue status from the engine's counts and usage, written only when it differs from what the
+ * object shows (conditions keep their lastTransitionTime); and the same figures for the meters.
+ */
+final class QueueStatusSync {
+
+    private static final Logger LOG = Logger.getLogger(QueueStatusSync.class);
+
+    private final Session s;
+    private List<AdmissionEvents.ClusterQueueMetrics> lastSnapshot;
+
+    QueueStatusSync(Session session) {
+        this.s = session;
+    }
+
+    void sync() {
+        List<AdmissionEvents.ClusterQueueMetrics> snapshot = new ArrayList<>();
+        for (ClusterQueue cq : s.cache.list(s.cache.clusterQueues)) {
+            var status = s.engine.clusterQueueStatus(cq.getMetadata().getName());
+            if (status == null) {
+                continue;
+            }
+            List<FlavorQuota> quotas = quotas(cq);
+            snapshot.add(metrics(status, quotas));
+            ClusterQueueStatus next = Serialization.clone(cq.getStatus() == null ? new ClusterQueueStatus() : cq.getStatus());
+            next.setPendingWorkloads(status.pendingWorkloads());
+            next.setReservingWorkloads(status.reservingWorkloads());
+            next.setAdmittedWorkloads(status.admittedWorkloads());
+            next.setFlavorsReservation(flavorUsage(quotas, status.flavorsReservation()));
+            next.setFlavorsUsage(flavorUsage(quotas, status.flavorsUsage()));
+            next.setConditions(Conditions.set(next.getConditions(), "Active", status.active(), status.reason(),
+                    status.message(), cq.getMetadata().getGeneration(), s.now()));
+            ClusterQueue copy = Serialization.clone(cq);
+            copy.setStatus(next);
+            write(() -> s.writes.queueStatus(cq, copy, cq.getStatus(), next));
+        }
+        for (LocalQueue lq : s.cache.list(s.cache.localQueues)) {
+            var status = s.engine.localQueueStatus(lq.getMetadata().getNamespace(), lq.getMetadata().getName());
+            if (status == null) {
+                continue;
+            }
+            ClusterQueue cq = status.clusterQueue() == null ? null
+                    : ClusterCache.get(s.cache.clusterQueues, null, status.clusterQueue());
+            List<FlavorQuota> quotas = cq == null ? List.of() : quotas(cq);
+            LocalQueueStatus next = Serialization.clone(lq.getStatus() == null ? new LocalQueueStatus() : lq.getStatus());
+            next.setPendingWorkloads(status.pendingWorkloads());
+            next.setReservingWorkloads(status.reservingWorkloads());
+            next.setAdmittedWorkloads(status.admittedWorkloads());
+            next.setFlavorsReservation(localUsage(quotas, status.flavorsReservation()));
+            next.setFlavorUsage(localUsage(quotas, status.flavorUsage()));
+            String message = switch (status.reason()) {
+                case "ClusterQueueDoesNotExist" -> "Can't submit new workloads to clusterQueue: ClusterQueue "
+                        + status.clusterQueue() + " doesn't exist";
+                case "ClusterQueueIsInactive" -> "Can't submit new workloads to clusterQueue: ClusterQueue "
+                        + status.clusterQueue() + " is inactive";
+                default -> status.message();
+            };
+            next.setConditions(Conditions.set(next.getConditions(), "Active", status.active(), status.reason(), message,
+                    lq.getMetadata().getGeneration(), s.now()));
+            LocalQueue copy = Serialization.clone(lq);
+            copy.setStatus(next);
+            write(() -> s.writes.queueStatus(lq, copy, lq.getStatus(), next));
+        }
+        snapshot.sort(java.util.Comparator.comparing(AdmissionEvents.ClusterQueueMetrics::name));
+        if (!snapshot.equals(lastSnapshot)) {
+            lastSnapshot = snapshot;
+            s.metrics.queuesChanged(snapshot);
+        }
+    }
+
+    private static void write(Runnable r) {
+        try {
+            r.run();
+        } catch (KubernetesClientException e) {
+            LOG.infof("queue status not written (%s); written on the next pass", e.getMessage());
+        }
+    }
+
+    /** One flavor/resource quota of a ClusterQueue, in spec order. */
+    private record FlavorQuota(String flavor, ResourceQuota quota) {
+    }
+
+    private static List<FlavorQuota> quotas(ClusterQueue cq) {
+        ClusterQueueSpec spec;
+        try {
+            spec = QueueObjects.clusterQueue(cq);
+        } catch (InvalidObjectException | IllegalArgumentException e) {
+            return List.of();
+        }
+        List<FlavorQuota> out = new ArrayList<>();
+        for (ResourceGroupSpec rg : spec.resourceGroups()) {
+            for (FlavorQuotas fq : rg.flavors()) {
+                for (ResourceQuota rq : fq.resources()) {
+                    out.add(new FlavorQuota(fq.flavor(), rq));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<FlavorUsage> flavorUsage(List<FlavorQuota> quotas, Map<FlavorResource, Long> used) {
+        Map<String, FlavorUsage> byFlavor = new LinkedHashMap<>();
+        for (FlavorQuota q : quotas) {
+            FlavorUsage fu = byFlavor.computeIfAbsent(q.flavor(), f -> {
+                FlavorUsage u = new FlavorUsage();
+                u.setName(f);
+                u.setResources(new ArrayList<>());
+                return u;
+            });
+            long total = used.getOrDefault(new FlavorResource(q.flavor(), q.quota().resource()), 0L);
+            ResourceUsage ru = new ResourceUsage();
+            ru.setName(q.quota().resource());
+            ru.setTotal(Quantities.of(total));
+            ru.setBorrowed(Quantities.of(Math.max(0, total - q.quota().nominal())));
+            fu.getResources().add(ru);
+        }
+        return new ArrayList<>(byFlavor.values());
+    }
+
+    private static List<LocalQueueFlavorUsage> localUsage(List<FlavorQuota> quotas, Map<FlavorResource, Long> used) {
+        Map<String, LocalQueueFlavorUsage> byFlavor = new LinkedHashMap<>();
+        for (FlavorQuota q : quotas) {
+            LocalQueueFlavorUsage fu = byFlavor.computeIfAbsent(q.flavor(), f -> {
+                LocalQueueFlavorUsage u = new LocalQueueFlavorUsage();
+                u.setName(f);
+                u.setResources(new ArrayList<>());
+                return u;
+            });
+            LocalQueueResourceUsage ru = new LocalQueueResourceUsage();
+            ru.setName(q.quota().resource());
+            ru.setTotal(Quantities.of(used.getOrDefault(new FlavorResource(q.flavor(), q.quota().resource()), 0L)));
+            fu.getResources().add(ru);
+        }
+        return new ArrayList<>(byFlavor.values());
+    }
+
+    private static AdmissionEvents.ClusterQueueMetrics metrics(dev.sluice.engine.ClusterQueueStatus status,
+            List<FlavorQuota> quotas) {
+        List<AdmissionEvents.ResourceMetrics> resources = new ArrayList<>();
+        Map<FlavorResource, Long> reserved = new TreeMap<>(status.flavorsReservation());
+        for (FlavorQuota q : quotas) {
+            FlavorResource fr = new FlavorResource(q.flavor(), q.quota().resource());
+            resources.add(new AdmissionEvents.ResourceMetrics(q.flavor(), q.quota().resource(), q.quota().nominal(),
+                    q.quota().borrowingLimit(), q.quota().lendingLimit(), reserved.getOrDefault(fr, 0L),
+                    status.flavorsUsage().getOrDefault(fr, 0L)));
+        }
+        return new AdmissionEvents.ClusterQueueMetrics(status.name(), status.cohort(), status.active(),
+                status.pendingWorkloads() - status.inadmissibleWorkloads(), status.inadmissibleWorkloads(),
+                status.reservingWorkloads(), status.admittedWorkloads(), resources);
+    }
+}

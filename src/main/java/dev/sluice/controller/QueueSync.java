@@ -1,0 +1,82 @@
+package dev.sluice.controller;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.ResourceFlavor;
+import dev.sluice.bridge.InvalidObjectException;
+import dev.sluice.bridge.QueueObjects;
+import io.fabric8.kubernetes.api.model.Namespace;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.jboss.logging.Logger;
+
+/** ResourceFlavors, ClusterQueues, LocalQueues and Namespaces, from the caches into the engine. */
+final class QueueSync {
+
+    private static final Logger LOG = Logger.getLogger(QueueSync.class);
+
+    private final Session s;
+    /** The last problem reported per object, so a bad object is reported once, not on every event. */
+    private final Map<String, String> reported = new HashMap<>();
+
+    QueueSync(Session session) {
+        this.s = session;
+    }
+
+    void handle(Ref ref) {
+        switch (ref.type()) {
+            case Ref.FLAVOR -> flavor(ref.name());
+            case Ref.CLUSTER_QUEUE -> clusterQueue(ref.name());
+            case Ref.LOCAL_QUEUE -> localQueue(ref.namespace(), ref.name());
+            case Ref.NAMESPACE -> namespace(ref.name());
+            default -> throw new IllegalArgumentException("not a queue object: " + ref);
+        }
+    }
+
+    void flavor(String name) {
+        ResourceFlavor rf = ClusterCache.get(s.cache.flavors, null, name);
+        if (rf == null) {
+            s.engine.deleteFlavor(name);
+        } else {
+            s.engine.upsertFlavor(QueueObjects.flavor(rf));
+        }
+    }
+
+    void clusterQueue(String name) {
+        ClusterQueue cq = ClusterCache.get(s.cache.clusterQueues, null, name);
+        if (cq == null) {
+            s.engine.deleteClusterQueue(name);
+            reported.remove("cq/" + name);
+            return;
+        }
+        try {
+            s.engine.upsertClusterQueue(QueueObjects.clusterQueue(cq));
+            reported.remove("cq/" + name);
+        } catch (InvalidObjectException | IllegalArgumentException e) {
+            // the engine keeps the last valid spec; the object says what to fix
+            if (!Objects.equals(reported.put("cq/" + name, e.getMessage()), e.getMessage())) {
+                LOG.warn(e.getMessage());
+                s.events.warning(cq, "InvalidSpec", e.getMessage());
+            }
+        }
+    }
+
+    void localQueue(String namespace, String name) {
+        LocalQueue lq = ClusterCache.get(s.cache.localQueues, namespace, name);
+        if (lq == null) {
+            s.engine.deleteLocalQueue(namespace, name);
+        } else {
+            s.engine.upsertLocalQueue(QueueObjects.localQueue(lq));
+        }
+    }
+
+    void namespace(String name) {
+        Namespace ns = ClusterCache.get(s.cache.namespaces, null, name);
+        if (ns == null) {
+            s.engine.deleteNamespace(name);
+        } else {
+            s.engine.upsertNamespace(name, ns.getMetadata().getLabels());
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.sluice.controller;
+
+import dev.sluice.engine.Engine;
+import dev.sluice.jobs.JobKinds;
+import dev.sluice.metrics.AdmissionEvents;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * One run of the controller while it leads: a fresh engine, fresh caches and the writers, all used from the
+ * engine loop's single thread. A restart (or a new term as leader) builds a new session from the cluster.
+ */
+final class Session {
+
+    final Engine engine = new Engine();
+    final ClusterCache cache;
+    final JobKinds kinds;
+    final Writes writes;
+    final EventRecorder events;
+    final AdmissionEvents metrics;
+    final CachedPriorityClasses priorityClasses;
+    final Clock clock;
+    /** Hands a reference back to the loop (e.g. the job of a Workload that changed). */
+    final Consumer<Ref> requeue;
+    /** Hands a reference back to the loop after a back-off (a write failed). */
+    final Consumer<Ref> retry;
+
+    Session(KubernetesClient client, JobKinds kinds, AdmissionEvents metrics, Clock clock,
+            Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
+            Consumer<Ref> requeue, Consumer<Ref> retry) {
+        this.kinds = kinds;
+        this.cache = new ClusterCache(client, kinds, sink);
+        this.writes = new Writes(client);
+        this.events = new EventRecorder(client);
+        this.metrics = metrics;
+        this.priorityClasses = new CachedPriorityClasses(cache, workloadPriorityClasses);
+        this.clock = clock;
+        this.requeue = requeue;
+        this.retry = retry;
+    }
+
+    Instant now() {
+        return clock.instant();
+    }
+
+    long nowMillis() {
+        return clock.millis();
+    }
+}

@@ -1,0 +1,38 @@
+package dev.sluice.controller;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.informers.cache.BasicItemStore;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import java.util.Map;
+
+/**
+ * An informer store that drops what no decision reads: managedFields and kubectl's last-applied-configuration
+ * (often the largest part of an object). Writes are JSON patches computed between two cached copies, so the
+ * stripped fields are never written back.
+ */
+class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
+
+    static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
+
+    StrippedItemStore() {
+        super(Cache::metaNamespaceKeyFunc);
+    }
+
+    @Override
+    public T put(String key, T obj) {
+        strip(obj);
+        return super.put(key, obj);
+    }
+
+    static void strip(HasMetadata obj) {
+        var meta = obj.getMetadata();
+        if (meta == null) {
+            return;
+        }
+        meta.setManagedFields(null);
+        Map<String, String> annotations = meta.getAnnotations();
+        if (annotations != null && annotations.containsKey(LAST_APPLIED)) {
+            annotations.remove(LAST_APPLIED);
+        }
+    }
+}

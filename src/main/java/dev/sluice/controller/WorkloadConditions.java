@@ -1,0 +1,110 @@
+package dev.sluice.controller;
+
+import dev.sluice.api.v1beta1.Admission;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta1.WorkloadStatus;
+import io.fabric8.kubernetes.api.model.Condition;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A Workload's status through its life, in Kueue's condition types and reasons. Each function changes the given
+ * object and returns it; setting what is already set changes nothing (lastTransitionTime included), so the
+ * caller can skip the write.
+ */
+final class WorkloadConditions {
+
+    static final String QUOTA_RESERVED = "QuotaReserved";
+    static final String ADMITTED = "Admitted";
+    static final String EVICTED = "Evicted";
+    static final String PREEMPTED = "Preempted";
+    static final String REQUEUED = "Requeued";
+    static final String FINISHED = "Finished";
+
+    private WorkloadConditions() {
+    }
+
+    /** Quota reserved and admitted (Sluice has no admission checks); an earlier eviction is now history. */
+    static Workload admit(Workload wl, Admission admission, String message, Instant now) {
+        WorkloadStatus status = status(wl);
+        status.setAdmission(admission);
+        set(wl, QUOTA_RESERVED, true, "QuotaReserved", message, now);
+        set(wl, ADMITTED, true, "Admitted", "The workload is admitted", now);
+        for (String type : List.of(EVICTED, PREEMPTED)) {
+            Condition c = Conditions.find(status.getConditions(), type);
+            if (c != null && "True".equals(c.getStatus())) {
+                set(wl, type, false, "QuotaReserved", "Previously: " + c.getMessage(), now);
+            }
+        }
+        return wl;
+    }
+
+    /** The engine evicted the workload; it keeps its admission until its job is stopped. */
+    static Workload evict(Workload wl, String reason, String preemptionReason, String message, Instant now) {
+        set(wl, EVICTED, true, reason, message, now);
+        if (preemptionReason != null) {
+            set(wl, PREEMPTED, true, preemptionReason, message, now);
+        }
+        return wl;
+    }
+
+    /** The evicted workload's job is stopped: the quota is released and the workload waits again. */
+    static Workload requeue(Workload wl, Instant now) {
+        WorkloadStatus status = status(wl);
+        Condition evicted = Conditions.find(status.getConditions(), EVICTED);
+        String reason = evicted == null ? "Pending" : evicted.getReason();
+        String message = evicted == null ? "The workload is requeued" : evicted.getMessage();
+        status.setAdmission(null);
+        set(wl, QUOTA_RESERVED, false, "Pending", message, now);
+        if (Conditions.find(status.getConditions(), ADMITTED) != null) {
+            set(wl, ADMITTED, false, "NoReservation", "The workload has no reservation", now);
+        }
+        set(wl, REQUEUED, true, reason, message, now);
+        return wl;
+    }
+
+    /** Still waiting; only for a workload without a reservation. */
+    static Workload pending(Workload wl, String reason, String message, Instant now) {
+        if (status(wl).getAdmission() != null) {
+            return wl;
+        }
+        set(wl, QUOTA_RESERVED, false, reason, message, now);
+        return wl;
+    }
+
+    static Workload finish(Workload wl, String reason, String message, Instant now) {
+        set(wl, FINISHED, true, reason, message, now);
+        return wl;
+    }
+
+    static boolean isTrue(Workload wl, String type) {
+        return wl.getStatus() != null && Conditions.isTrue(wl.getStatus().getConditions(), type);
+    }
+
+    static Condition find(Workload wl, String type) {
+        return wl.getStatus() == null ? null : Conditions.find(wl.getStatus().getConditions(), type);
+    }
+
+    static boolean hasReservation(Workload wl) {
+        return wl.getStatus() != null && wl.getStatus().getAdmission() != null;
+    }
+
+    /** Quota reserved and not being evicted: the job may run. */
+    static boolean mayRun(Workload wl) {
+        return hasReservation(wl) && isTrue(wl, QUOTA_RESERVED) && isTrue(wl, ADMITTED) && !isTrue(wl, EVICTED)
+                && !isTrue(wl, FINISHED);
+    }
+
+    private static WorkloadStatus status(Workload wl) {
+        if (wl.getStatus() == null) {
+            wl.setStatus(new WorkloadStatus());
+        }
+        return wl.getStatus();
+    }
+
+    private static void set(Workload wl, String type, boolean value, String reason, String message, Instant now) {
+        WorkloadStatus status = status(wl);
+        status.setConditions(Conditions.set(status.getConditions(), type, value, reason, message,
+                wl.getMetadata().getGeneration(), now));
+    }
+}

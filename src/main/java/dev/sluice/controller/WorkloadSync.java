@@ -1,0 +1,326 @@
+package dev.sluice.controller;
+
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.bridge.Admissions;
+import dev.sluice.bridge.EngineWorkloads;
+import dev.sluice.bridge.InvalidObjectException;
+import dev.sluice.engine.Admission;
+import dev.sluice.engine.CycleResult;
+import dev.sluice.engine.Eviction;
+import dev.sluice.engine.EvictionReason;
+import dev.sluice.engine.PendingStatus;
+import dev.sluice.engine.WorkloadKey;
+import dev.sluice.engine.WorkloadPhase;
+import dev.sluice.engine.WorkloadSpec;
+import dev.sluice.engine.WorkloadState;
+import dev.sluice.jobs.JobKind;
+import dev.sluice.jobs.WellKnown;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.jboss.logging.Logger;
+
+/**
+ * Workloads into the engine (created, changed, finished, deleted), and the engine's decisions back onto the
+ * Workloads: admission, eviction and pending status. A decision whose write failed is kept and written again when
+ * the Workload next changes, so the cluster converges on what the engine decided.
+ */
+final class WorkloadSync {
+
+    private static final Logger LOG = Logger.getLogger(WorkloadSync.class);
+
+    private final Session s;
+    /** Evictions decided but not yet recorded on the Workload. */
+    private final Map<WorkloadKey, Eviction> unwrittenEvictions = new HashMap<>();
+    /** Admissions decided but not yet recorded on the Workload. */
+    private final Map<WorkloadKey, Admission> unwrittenAdmissions = new HashMap<>();
+    /** The job of each Workload seen, so the job hears when its Workload is gone. */
+    private final Map<WorkloadKey, Ref> owners = new HashMap<>();
+    /** The last invalid-spec message per Workload, reported once. */
+    private final Map<WorkloadKey, String> invalid = new HashMap<>();
+
+    WorkloadSync(Session session) {
+        this.s = session;
+    }
+
+    void handle(String namespace, String name) {
+        WorkloadKey key = new WorkloadKey(namespace, name);
+        Workload wl = ClusterCache.get(s.cache.workloads, namespace, name);
+        Optional<WorkloadState> known = s.engine.workload(key);
+        if (wl == null || wl.getMetadata().getDeletionTimestamp() != null) {
+            if (known.isPresent()) {
+                s.engine.delete(key);
+                s.metrics.workloadFinished(namespace, name, s.now());
+            }
+            unwrittenEvictions.remove(key);
+            unwrittenAdmissions.remove(key);
+            invalid.remove(key);
+            Ref owner = owners.remove(key);
+            if (owner != null) {
+                s.requeue.accept(owner); // e.g. a replaced Workload: the job gets its new one
+            }
+            return;
+        }
+        Optional<Ref> owner = ownerJob(wl);
+        owner.ifPresent(o -> {
+            owners.put(key, o);
+            s.requeue.accept(o);
+        });
+        if (WorkloadConditions.isTrue(wl, WorkloadConditions.FINISHED)) {
+            if (known.isPresent()) {
+                s.engine.finish(key);
+                s.metrics.workloadFinished(namespace, name, s.now());
+            }
+            unwrittenEvictions.remove(key);
+            return;
+        }
+        WorkloadStore.Derived derived = s.cache.workloadStore.derived(namespace, name);
+        if (derived == null || derived.spec() == null) {
+            String problem = derived == null ? "Workload " + key + " could not be read" : derived.problem();
+            if (!Objects.equals(invalid.put(key, problem), problem)) {
+                s.events.warning(wl, "Inadmissible", problem);
+                write(wl, w -> WorkloadConditions.pending(w, "Inadmissible", problem, s.now()));
+            }
+            known.ifPresent(k -> s.engine.delete(key));
+            return;
+        }
+        invalid.remove(key);
+        WorkloadSpec spec = derived.spec();
+        if (known.isEmpty()) {
+            if (WorkloadConditions.hasReservation(wl)) {
+                // admitted by an earlier run (or term): count it, never admit it twice
+                restore(wl, spec);
+            } else {
+                s.engine.submit(spec);
+            }
+            return;
+        }
+        WorkloadState state = known.get();
+        switch (state.phase()) {
+            case PENDING, INADMISSIBLE -> {
+                if (!state.spec().equals(spec)) {
+                    s.engine.submit(spec);
+                }
+            }
+            case ADMITTED -> {
+                if (state.spec().active() != spec.active()) {
+                    s.engine.submit(spec);
+                }
+                Admission unwritten = unwrittenAdmissions.get(key);
+                if (unwritten != null) {
+                    admit(wl, unwritten);
+                } else if (owner.isEmpty() && WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)
+                        && WorkloadConditions.hasReservation(wl)) {
+                    requeue(wl); // evicted by an earlier leader that stopped before releasing it
+                }
+            }
+            case EVICTING -> {
+                Eviction e = unwrittenEvictions.get(key);
+                if (e != null) {
+                    evict(wl, e);
+                } else if (ownerJob(wl).isEmpty() && WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)) {
+                    requeue(wl); // no job to stop: the eviction is done once recorded
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** At restart (or for an admission the engine does not know): counts the recorded admission. */
+    void restore(Workload wl, WorkloadSpec spec) {
+        try {
+            var assignment = Admissions.fromApi(wl.getStatus().getAdmission(),
+                    "Workload " + wl.getMetadata().getNamespace() + "/" + wl.getMetadata().getName());
+            Condition reserved = WorkloadConditions.find(wl, WorkloadConditions.QUOTA_RESERVED);
+            long at = reserved == null ? EngineWorkloads.createdMillis(wl) : millis(reserved.getLastTransitionTime());
+            s.engine.restoreAdmitted(spec, assignment, at);
+        } catch (InvalidObjectException e) {
+            LOG.warnf("cannot count the recorded admission: %s", e.getMessage());
+            s.events.warning(wl, "InvalidAdmission", e.getMessage());
+        }
+    }
+
+    Optional<Ref> ownerJob(Workload wl) {
+        if (wl.getMetadata().getOwnerReferences() == null) {
+            return Optional.empty();
+        }
+        for (OwnerReference o : wl.getMetadata().getOwnerReferences()) {
+            Optional<JobKind> kind = s.kinds.forApiVersionKind(o.getApiVersion(), o.getKind());
+            if (kind.isPresent()) {
+                return Optional.of(new Ref(ClusterCache.typeOf(kind.get()), wl.getMetadata().getNamespace(), o.getName()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    // ---- decisions ----
+
+    void apply(CycleResult result) {
+        for (Eviction e : result.evictions()) {
+            unwrittenEvictions.put(e.workload(), e);
+            Workload wl = ClusterCache.get(s.cache.workloads, e.workload().namespace(), e.workload().name());
+            if (wl == null) {
+                unwrittenEvictions.remove(e.workload());
+                s.engine.delete(e.workload());
+                continue;
+            }
+            evict(wl, e);
+        }
+        for (Admission a : result.admissions()) {
+            unwrittenAdmissions.put(a.workload(), a);
+            Workload wl = ClusterCache.get(s.cache.workloads, a.workload().namespace(), a.workload().name());
+            if (wl == null) {
+                unwrittenAdmissions.remove(a.workload());
+                s.engine.delete(a.workload());
+                continue;
+            }
+            admit(wl, a);
+        }
+        for (PendingStatus p : result.pending()) {
+            Workload wl = ClusterCache.get(s.cache.workloads, p.workload().namespace(), p.workload().name());
+            if (wl != null) {
+                write(wl, w -> WorkloadConditions.pending(w, p.reason().name(), p.message(), s.now()));
+            }
+        }
+    }
+
+    private void admit(Workload wl, Admission a) {
+        Instant now = s.now();
+        var api = Admissions.toApi(a.assignment());
+        Writes.Written w = write(wl, x -> WorkloadConditions.admit(x, api, a.message(), now));
+        if (w == null) {
+            return; // failed: written again on the Workload's next event
+        }
+        unwrittenAdmissions.remove(a.workload());
+        if (w.gone()) {
+            s.engine.delete(a.workload());
+            return;
+        }
+        if (!w.changed()) {
+            return;
+        }
+        String cq = a.assignment().clusterQueue();
+        double wait = Math.max(0, (now.toEpochMilli() - queuedAtMillis(wl)) / 1000.0);
+        s.events.normal(w.workload(), "QuotaReserved", a.message());
+        s.events.normal(w.workload(), "Admitted", "Admitted by ClusterQueue " + cq + ", wait time since reservation was 0s");
+        s.metrics.quotaReserved(cq, wait);
+        s.metrics.admitted(cq, wait);
+        ownerJob(w.workload()).ifPresent(s.requeue);
+    }
+
+    private void evict(Workload wl, Eviction e) {
+        String message = preemptionMessage(e);
+        Writes.Written w = write(wl, x -> WorkloadConditions.evict(x, e.reason().name(),
+                e.preemptionReason() == null ? null : e.preemptionReason().name(), message, s.now()));
+        if (w == null) {
+            return; // failed: written again on the Workload's next event
+        }
+        unwrittenEvictions.remove(e.workload());
+        if (w.gone()) {
+            s.engine.delete(e.workload());
+            return;
+        }
+        if (!w.changed()) {
+            return;
+        }
+        String cq = wl.getStatus() != null && wl.getStatus().getAdmission() != null
+                ? wl.getStatus().getAdmission().getClusterQueue() : "";
+        String eventMessage = message;
+        if (e.preemptor() != null) {
+            eventMessage = message + "; preempted by Workload " + e.preemptor();
+            String preemptingCq = s.engine.workload(e.preemptor()).map(WorkloadState::clusterQueue).orElse(cq);
+            s.metrics.preempted(preemptingCq == null ? cq : preemptingCq,
+                    e.preemptionReason() == null ? e.reason().name() : e.preemptionReason().name());
+        }
+        s.events.normal(w.workload(), e.reason() == EvictionReason.Preempted ? "Preempted" : "Evicted", eventMessage);
+        s.metrics.evicted(cq, e.reason().name());
+        Optional<Ref> job = ownerJob(w.workload());
+        if (job.isPresent()) {
+            s.requeue.accept(job.get());
+        } else {
+            requeue(w.workload()); // a Workload created directly has no job to stop
+        }
+    }
+
+    /** Kueue's message, with the preemptor's job uid filled in from its Workload. */
+    private String preemptionMessage(Eviction e) {
+        if (e.preemptor() == null || e.message() == null) {
+            return e.message();
+        }
+        Workload preemptor = ClusterCache.get(s.cache.workloads, e.preemptor().namespace(), e.preemptor().name());
+        String jobUid = preemptor == null || preemptor.getMetadata().getLabels() == null ? null
+                : preemptor.getMetadata().getLabels().get(WellKnown.JOB_UID);
+        return jobUid == null ? e.message() : e.message().replace("JobUID: UNKNOWN", "JobUID: " + jobUid);
+    }
+
+    /** The evicted workload's job is stopped: release the reservation and queue the workload again. */
+    void requeue(Workload wl) {
+        WorkloadKey key = EngineWorkloads.key(wl);
+        Writes.Written w = write(wl, x -> WorkloadConditions.requeue(x, s.now()));
+        if (w == null || w.gone() || WorkloadConditions.hasReservation(w.workload())) {
+            return;
+        }
+        Optional<WorkloadState> state = s.engine.workload(key);
+        if (state.isPresent() && state.get().phase() == WorkloadPhase.EVICTING) {
+            s.engine.evictionDone(key, s.nowMillis());
+        } else if (state.isPresent() && state.get().phase() == WorkloadPhase.ADMITTED) {
+            // evicted in an earlier run: the restored admission is released and the workload queued afresh
+            s.engine.delete(key);
+        }
+        s.requeue.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
+    }
+
+    /** The job finished (or could not start): the Workload is Finished and its quota released at once. */
+    void finish(Workload wl, String reason, String message) {
+        WorkloadKey key = EngineWorkloads.key(wl);
+        Writes.Written w = write(wl, x -> WorkloadConditions.finish(x, reason, message, s.now()));
+        if (w != null && w.changed()) {
+            s.events.normal(w.workload(), "Finished", message);
+        }
+        if (s.engine.workload(key).isPresent()) {
+            s.engine.finish(key);
+            s.metrics.workloadFinished(key.namespace(), key.name(), s.now());
+        }
+        unwrittenAdmissions.remove(key);
+        unwrittenEvictions.remove(key);
+    }
+
+    /** Writes a status change; null when the write failed (the Workload's next event, or a retry, tries again). */
+    Writes.Written write(Workload wl, UnaryOperator<Workload> change) {
+        try {
+            return s.writes.workloadStatus(wl, change);
+        } catch (KubernetesClientException e) {
+            LOG.infof("Workload %s/%s status not written (%s); retrying", wl.getMetadata().getNamespace(),
+                    wl.getMetadata().getName(), e.getMessage());
+            s.retry.accept(new Ref(Ref.WORKLOAD, wl.getMetadata().getNamespace(), wl.getMetadata().getName()));
+            return null;
+        }
+    }
+
+    static long queuedAtMillis(Workload wl) {
+        Condition requeued = WorkloadConditions.find(wl, WorkloadConditions.REQUEUED);
+        if (requeued != null && "True".equals(requeued.getStatus())) {
+            return millis(requeued.getLastTransitionTime());
+        }
+        return EngineWorkloads.createdMillis(wl);
+    }
+
+    static long millis(String timestamp) {
+        if (timestamp == null) {
+            return 0L;
+        }
+        try {
+            return Instant.parse(timestamp).toEpochMilli();
+        } catch (DateTimeParseException e) {
+            return 0L;
+        }
+    }
+}

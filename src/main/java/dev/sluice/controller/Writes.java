@@ -1,0 +1,158 @@
+package dev.sluice.controller;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.jobs.JobKind;
+import dev.sluice.jobs.JsonDiff;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+
+/**
+ * Every write Sluice makes, each with a resourceVersion precondition (no server-side apply): status by PUT of the
+ * status subresource, jobs by JSON patch that sets the resourceVersion they were computed from. A stale cache shows as a conflict;
+ * status writes then re-read and retry, job writes give up and let the next event converge.
+ */
+final class Writes {
+
+    private static final int STATUS_ATTEMPTS = 4;
+
+    private final KubernetesClient client;
+
+    Writes(KubernetesClient client) {
+        this.client = client;
+    }
+
+    static boolean isConflict(KubernetesClientException e) {
+        return e.getCode() == 409 || e.getCode() == 422;
+    }
+
+    static boolean isNotFound(KubernetesClientException e) {
+        return e.getCode() == 404;
+    }
+
+    /** The outcome of a status write: the latest object (null: it is gone) and whether this call changed it. */
+    record Written(Workload workload, boolean changed) {
+        boolean gone() {
+            return workload == null;
+        }
+    }
+
+    /**
+     * Applies {@code change} to a copy of the Workload and writes its status if that changed it. On a conflict the
+     * Workload is re-read and the change applied again, so a change already made by an earlier write is not made
+     * (nor reported) twice.
+     */
+    Written workloadStatus(Workload current, UnaryOperator<Workload> change) {
+        Workload base = current;
+        for (int attempt = 1;; attempt++) {
+            Workload next = change.apply(Serialization.clone(base));
+            if (Objects.equals(json(base.getStatus()), json(next.getStatus()))) {
+                return new Written(base, false);
+            }
+            try {
+                return new Written(statusPatch(Workload.class, base, next), true);
+            } catch (KubernetesClientException e) {
+                if (isNotFound(e)) {
+                    return new Written(null, false);
+                }
+                if (!isConflict(e) || attempt >= STATUS_ATTEMPTS) {
+                    throw e;
+                }
+                base = client.resources(Workload.class).inNamespace(base.getMetadata().getNamespace())
+                        .withName(base.getMetadata().getName()).get();
+                if (base == null) {
+                    return new Written(null, false);
+                }
+            }
+        }
+    }
+
+    /** Writes a queue's status when it differs; a conflict is left to the next pass (the cache catches up). */
+    @SuppressWarnings("unchecked")
+    <T extends HasMetadata> void queueStatus(T current, T next, Object currentStatus, Object nextStatus) {
+        if (Objects.equals(json(currentStatus), json(nextStatus))) {
+            return;
+        }
+        try {
+            statusPatch((Class<T>) next.getClass(), current, next);
+        } catch (KubernetesClientException e) {
+            if (!isConflict(e) && !isNotFound(e)) {
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Writes the difference between two states of a job as one JSON patch, guarded by the resourceVersion.
+     *
+     * @throws KubernetesClientException 409/422 when the job changed meanwhile
+     */
+    void jobPatch(JobKind kind, GenericKubernetesResource before, GenericKubernetesResource after) {
+        JsonNode from = Serialization.jsonMapper().valueToTree(before);
+        JsonNode to = Serialization.jsonMapper().valueToTree(after);
+        ArrayNode ops = JsonDiff.diff(from, to);
+        if (ops.isEmpty()) {
+            return;
+        }
+        ArrayNode patch = JsonNodeFactory.instance.arrayNode();
+        // resourceVersion set in a patch is the update's precondition: a changed job answers 409 Conflict
+        ObjectNode precondition = patch.addObject();
+        precondition.put("op", "replace");
+        precondition.put("path", "/metadata/resourceVersion");
+        precondition.put("value", before.getMetadata().getResourceVersion());
+        patch.addAll(ops);
+        client.genericKubernetesResources(ClusterCache.context(kind))
+                .inNamespace(before.getMetadata().getNamespace()).withName(before.getMetadata().getName())
+                .patch(PatchContext.of(PatchType.JSON), patch.toString());
+    }
+
+    /**
+     * A status change as a JSON patch of the status subresource that also sets the resourceVersion it was computed
+     * from: the API server takes that as the precondition (409 Conflict when the object changed meanwhile). Only the
+     * status differs between the two, so only status is written.
+     */
+    private <T extends HasMetadata> T statusPatch(Class<T> type, T before, T after) {
+        ArrayNode patch = JsonNodeFactory.instance.arrayNode();
+        ObjectNode precondition = patch.addObject();
+        precondition.put("op", "replace");
+        precondition.put("path", "/metadata/resourceVersion");
+        precondition.put("value", before.getMetadata().getResourceVersion());
+        patch.addAll(JsonDiff.diff(Serialization.jsonMapper().valueToTree(before),
+                Serialization.jsonMapper().valueToTree(after)));
+        var resources = client.resources(type);
+        var named = before.getMetadata().getNamespace() == null
+                ? resources.withName(before.getMetadata().getName())
+                : resources.inNamespace(before.getMetadata().getNamespace()).withName(before.getMetadata().getName());
+        return named.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
+    }
+
+    Workload readWorkload(String namespace, String name) {
+        return client.resources(Workload.class).inNamespace(namespace).withName(name).get();
+    }
+
+    Workload createWorkload(Workload wl) {
+        return client.resources(Workload.class).inNamespace(wl.getMetadata().getNamespace()).resource(wl).create();
+    }
+
+    /** Deletes the Workload if it is still the one given (uid precondition via the object). */
+    void deleteWorkload(Workload wl) {
+        client.resources(Workload.class).inNamespace(wl.getMetadata().getNamespace())
+                .withName(wl.getMetadata().getName()).delete();
+    }
+
+    static String json(Object o) {
+        return o == null ? null : Serialization.asJson(o);
+    }
+}

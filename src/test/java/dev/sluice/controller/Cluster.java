@@ -1,0 +1,149 @@
+package dev.sluice.controller;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.jobs.WellKnown;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+/** The test API server seen from a test: apply manifests, find a job's Workload, wait for a state. */
+final class Cluster {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    final KubernetesClient client;
+
+    Cluster(KubernetesClient client) {
+        this.client = client;
+        registerJobSetCrd();
+    }
+
+    /** The mock server learns scope and plural of a custom resource from its CRD. */
+    private void registerJobSetCrd() {
+        var crds = client.apiextensions().v1().customResourceDefinitions();
+        if (crds.withName("jobsets.jobset.x-k8s.io").get() != null) {
+            return;
+        }
+        crds.resource(new CustomResourceDefinitionBuilder()
+                .withNewMetadata().withName("jobsets.jobset.x-k8s.io").endMetadata()
+                .withNewSpec().withGroup("jobset.x-k8s.io").withScope("Namespaced")
+                .withNewNames().withKind("JobSet").withPlural("jobsets").withSingular("jobset").endNames()
+                .addNewVersion().withName("v1alpha2").withServed(true).withStorage(true)
+                .withNewSubresources().withNewStatus().endStatus().endSubresources()
+                .withNewSchema().withNewOpenAPIV3Schema().withType("object")
+                .withXKubernetesPreserveUnknownFields(true).endOpenAPIV3Schema().endSchema()
+                .endVersion().endSpec().build()).create();
+    }
+
+    void namespace(String name) {
+        if (client.namespaces().withName(name).get() == null) {
+            client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())
+                    .create();
+        }
+    }
+
+    /** Reads a multi-document YAML test resource into objects (unknown kinds as generic resources). */
+    List<HasMetadata> load(String resource) {
+        try (InputStream in = Cluster.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource " + resource);
+            }
+            return client.load(in).items();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Creates the objects; namespaced ones go to {@code namespace} unless they name their own. */
+    void create(String namespace, List<HasMetadata> objects) {
+        for (HasMetadata o : objects) {
+            client.resource(o).inNamespace(namespace).create();
+        }
+    }
+
+    GenericKubernetesResource jobSet(String namespace, String name) {
+        return client.genericKubernetesResources("jobset.x-k8s.io/v1alpha2", "JobSet").inNamespace(namespace)
+                .withName(name).get();
+    }
+
+    /** The Workload owned by the job with this uid (or the Workload itself, read again), or null. */
+    Workload workloadOf(HasMetadata job) {
+        if (job instanceof Workload wl) {
+            return client.resources(Workload.class).inNamespace(wl.getMetadata().getNamespace())
+                    .withName(wl.getMetadata().getName()).get();
+        }
+        return client.resources(Workload.class).inNamespace(job.getMetadata().getNamespace()).list().getItems().stream()
+                .filter(w -> w.getMetadata().getLabels() != null
+                        && Objects.equals(job.getMetadata().getUid(), w.getMetadata().getLabels().get(WellKnown.JOB_UID)))
+                .findFirst().orElse(null);
+    }
+
+    Workload awaitWorkload(HasMetadata job, Predicate<Workload> condition) {
+        return await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(50)).until(() -> workloadOf(job),
+                w -> w != null && condition.test(w));
+    }
+
+    GenericKubernetesResource awaitJobSet(String namespace, String name, Predicate<GenericKubernetesResource> condition) {
+        return await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(50)).until(() -> jobSet(namespace, name),
+                j -> j != null && condition.test(j));
+    }
+
+    ClusterQueue awaitClusterQueue(String name, Predicate<ClusterQueue> condition) {
+        return await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(50))
+                .until(() -> client.resources(ClusterQueue.class).withName(name).get(), c -> c != null && condition.test(c));
+    }
+
+    LocalQueue awaitLocalQueue(String namespace, String name, Predicate<LocalQueue> condition) {
+        return await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(50))
+                .until(() -> client.resources(LocalQueue.class).inNamespace(namespace).withName(name).get(),
+                        c -> c != null && condition.test(c));
+    }
+
+    List<Event> events(HasMetadata about) {
+        return client.v1().events().inNamespace(about.getMetadata().getNamespace()).list().getItems().stream()
+                .filter(e -> about.getMetadata().getName().equals(e.getInvolvedObject().getName())
+                        && about.getKind().equals(e.getInvolvedObject().getKind()))
+                .toList();
+    }
+
+    static Condition condition(Workload wl, String type) {
+        return wl.getStatus() == null ? null : Conditions.find(wl.getStatus().getConditions(), type);
+    }
+
+    static boolean isTrue(Workload wl, String type) {
+        Condition c = condition(wl, type);
+        return c != null && "True".equals(c.getStatus());
+    }
+
+    static boolean isFalse(Workload wl, String type, String reason) {
+        Condition c = condition(wl, type);
+        return c != null && "False".equals(c.getStatus()) && reason.equals(c.getReason());
+    }
+
+    static boolean admitted(Workload wl) {
+        return isTrue(wl, "QuotaReserved") && isTrue(wl, "Admitted") && wl.getStatus().getAdmission() != null;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> spec(GenericKubernetesResource job) {
+        return (Map<String, Object>) job.getAdditionalProperties().get("spec");
+    }
+
+    static boolean suspended(GenericKubernetesResource job) {
+        return Boolean.TRUE.equals(spec(job).get("suspend"));
+    }
+}

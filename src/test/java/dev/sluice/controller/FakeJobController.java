@@ -1,0 +1,45 @@
+package dev.sluice.controller;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+
+/** Plays the Job and JobSet controllers, which the test API server does not run: ends jobs by writing their status. */
+final class FakeJobController {
+
+    private final KubernetesClient client;
+
+    FakeJobController(KubernetesClient client) {
+        this.client = client;
+    }
+
+    /** The JobSet's terminal condition (Completed or Failed), as the JobSet controller writes it. */
+    void finishJobSet(String namespace, String name, boolean succeeded) {
+        String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        client.genericKubernetesResources("jobset.x-k8s.io/v1alpha2", "JobSet").inNamespace(namespace).withName(name)
+                .editStatus(js -> {
+                    js.getAdditionalProperties().put("status", Map.of("conditions", List.of(Map.of(
+                            "type", succeeded ? "Completed" : "Failed", "status", "True",
+                            "reason", succeeded ? "AllJobsCompleted" : "FailedJobs",
+                            "message", succeeded ? "jobset completed successfully" : "jobset failed",
+                            "lastTransitionTime", now))));
+                    return js;
+                });
+    }
+
+    /** The Job's terminal condition (Complete or Failed), as the Job controller writes it. */
+    void finishJob(String namespace, String name, boolean succeeded) {
+        String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        client.batch().v1().jobs().inNamespace(namespace).withName(name).editStatus(job -> {
+            job.setStatus(new io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder()
+                    .addNewCondition().withType(succeeded ? "Complete" : "Failed").withStatus("True")
+                    .withReason(succeeded ? "Completed" : "BackoffLimitExceeded")
+                    .withMessage(succeeded ? "Reached expected number of succeeded pods" : "Job has reached the specified backoff limit")
+                    .withLastTransitionTime(now).endCondition().build());
+            return job;
+        });
+    }
+
+}

@@ -1,0 +1,137 @@
+package dev.sluice.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.jobs.WellKnown;
+import dev.sluice.jobs.WorkloadNames;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The GKE multislice tutorial, as its README tells it: 3slice runs alone, then 1slice and 2slice together. */
+@QuarkusTest
+@WithKubernetesTestServer
+class MultisliceTutorialTest {
+
+    static final String NS = "default";
+
+    @Inject
+    KubernetesClient client;
+
+    @Test
+    void threeSliceRunsAloneThenTheOthersTogether() throws Exception {
+        Cluster cluster = new Cluster(client);
+        FakeJobController jobController = new FakeJobController(client);
+        cluster.create(NS, cluster.load("/seeds/gke-multislice/kueue.yaml"));
+        List<HasMetadata> jobSets = cluster.load("/seeds/gke-multislice/jobsets-multislice-autopilot.yaml");
+        HasMetadata oneSlice = jobSets.get(0);
+        HasMetadata twoSlice = jobSets.get(1);
+        HasMetadata threeSlice = jobSets.get(2);
+
+        // 3slice first: admitted by cluster-queue in flavor vlp-24 and started with the flavor's node labels
+        cluster.create(NS, List.of(threeSlice));
+        final GenericKubernetesResource three = cluster.jobSet(NS, "multislice-3slice");
+        Workload wl3 = cluster.awaitWorkload(three, Cluster::admitted);
+        assertThat(wl3.getMetadata().getName()).isEqualTo(
+                WorkloadNames.forJob("JobSet", "jobset.x-k8s.io", "multislice-3slice", three.getMetadata().getUid()))
+                .startsWith("jobset-multislice-3slice-");
+        assertThat(wl3.getMetadata().getOwnerReferences()).singleElement()
+                .satisfies(o -> assertThat(o.getUid()).isEqualTo(three.getMetadata().getUid()));
+        assertThat(wl3.getSpec().getQueueName()).isEqualTo("multislice-queue");
+        var assignment = wl3.getStatus().getAdmission();
+        assertThat(assignment.getClusterQueue()).isEqualTo("cluster-queue");
+        assertThat(assignment.getPodSetAssignments()).singleElement().satisfies(psa -> {
+            assertThat(psa.getName()).isEqualTo("slice");
+            assertThat(psa.getFlavors()).containsEntry("google.com/tpu", "vlp-24");
+            assertThat(psa.getResourceUsage().get("google.com/tpu").toString()).isEqualTo("24");
+            assertThat(psa.getCount()).isEqualTo(6);
+        });
+        Map<String, Object> podTemplate = podTemplate(cluster.awaitJobSet(NS, "multislice-3slice", j -> !Cluster.suspended(j)));
+        assertThat(nested(podTemplate, "spec", "nodeSelector")).isEqualTo(Map.of(
+                "cloud.google.com/gke-tpu-accelerator", "tpu-v5-lite-podslice", "cloud.google.com/gke-tpu-topology", "2x4"));
+        assertThat(nested(podTemplate, "metadata", "labels")).isEqualTo(Map.of(WellKnown.POD_SET, "slice"));
+
+        // 1slice and 2slice wait, with the quota message, and are held suspended
+        cluster.create(NS, List.of(oneSlice, twoSlice));
+        GenericKubernetesResource one = cluster.jobSet(NS, "multislice-1slice");
+        GenericKubernetesResource two = cluster.jobSet(NS, "multislice-2slice");
+        Workload wl1 = cluster.awaitWorkload(one, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        Workload wl2 = cluster.awaitWorkload(two, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        assertThat(Cluster.condition(wl1, "QuotaReserved").getMessage()).isEqualTo(
+                "couldn't assign flavors to pod set slice: insufficient unused quota for google.com/tpu in flavor vlp-24, 8 more needed");
+        assertThat(Cluster.condition(wl2, "QuotaReserved").getMessage()).isEqualTo(
+                "couldn't assign flavors to pod set slice: insufficient unused quota for google.com/tpu in flavor vlp-24, 16 more needed");
+        cluster.awaitJobSet(NS, "multislice-1slice", Cluster::suspended);
+        cluster.awaitJobSet(NS, "multislice-2slice", Cluster::suspended);
+
+        // kubectl get workloads: QUEUE and ADMITTED BY (Reserved in) as in the README
+        assertThat(printerColumns(cluster.workloadOf(three))).containsExactly("multislice-queue", "cluster-queue", "True", null);
+        assertThat(printerColumns(cluster.workloadOf(one))).containsExactly("multislice-queue", null, null, null);
+        assertThat(printerColumns(cluster.workloadOf(two))).containsExactly("multislice-queue", null, null, null);
+        var cq = cluster.awaitClusterQueue("cluster-queue", c -> c.getStatus() != null
+                && Integer.valueOf(2).equals(c.getStatus().getPendingWorkloads())
+                && Integer.valueOf(1).equals(c.getStatus().getAdmittedWorkloads()));
+        assertThat(cq.getStatus().getFlavorsReservation()).singleElement().satisfies(f -> {
+            assertThat(f.getName()).isEqualTo("vlp-24");
+            assertThat(f.getResources()).singleElement().satisfies(r -> assertThat(r.getTotal().toString()).isEqualTo("24"));
+        });
+        assertThat(Conditions.isTrue(cq.getStatus().getConditions(), "Active")).isTrue();
+        cluster.awaitLocalQueue(NS, "multislice-queue", lq -> lq.getStatus() != null
+                && Integer.valueOf(2).equals(lq.getStatus().getPendingWorkloads())
+                && Integer.valueOf(1).equals(lq.getStatus().getAdmittedWorkloads()));
+        assertThat(cluster.events(wl3)).extracting(e -> e.getReason()).contains("QuotaReserved", "Admitted");
+        assertThat(cluster.events(three)).extracting(e -> e.getReason()).contains("Started");
+
+        // 3slice completes: its quota is released at once and the other two are admitted together
+        jobController.finishJobSet(NS, "multislice-3slice", true);
+        Workload done = cluster.awaitWorkload(three, w -> Cluster.isTrue(w, "Finished"));
+        assertThat(Cluster.condition(done, "Finished").getReason()).isEqualTo("Succeeded");
+        cluster.awaitWorkload(one, Cluster::admitted);
+        cluster.awaitWorkload(two, Cluster::admitted);
+        cluster.awaitJobSet(NS, "multislice-1slice", j -> !Cluster.suspended(j));
+        cluster.awaitJobSet(NS, "multislice-2slice", j -> !Cluster.suspended(j));
+        assertThat(printerColumns(cluster.workloadOf(three))).containsExactly("multislice-queue", "cluster-queue", "True", "True");
+        cluster.awaitClusterQueue("cluster-queue", c -> Integer.valueOf(0).equals(c.getStatus().getPendingWorkloads())
+                && Integer.valueOf(2).equals(c.getStatus().getAdmittedWorkloads()));
+
+        // the meters saw the same story: three admissions in cluster-queue, and the scrape is valid Prometheus text
+        String scrape = Promtool.scrapeTextFormat();
+        assertThat(scrape).containsPattern("kueue_admitted_workloads_total\\{cluster_queue=\"cluster-queue\",?} 3\\.0\n")
+                .containsPattern("kueue_pending_workloads\\{cluster_queue=\"cluster-queue\",status=\"active\",?} 0\\.0\n")
+                .containsPattern("sluice_workload_uptime_seconds\\{namespace=\"default\",workload=\""
+                        + cluster.workloadOf(one).getMetadata().getName() + "\",?} ");
+        Promtool.assertValid(scrape);
+    }
+
+    /** Queue, Reserved in, Admitted, Finished: the Workload's printer columns (Age aside). */
+    static java.util.List<String> printerColumns(Workload wl) {
+        var admitted = Cluster.condition(wl, "Admitted");
+        var finished = Cluster.condition(wl, "Finished");
+        return java.util.Arrays.asList(wl.getSpec().getQueueName(),
+                wl.getStatus() == null || wl.getStatus().getAdmission() == null ? null
+                        : wl.getStatus().getAdmission().getClusterQueue(),
+                admitted == null ? null : admitted.getStatus(), finished == null ? null : finished.getStatus());
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> podTemplate(GenericKubernetesResource jobSet) {
+        var rj = (List<Map<String, Object>>) Cluster.spec(jobSet).get("replicatedJobs");
+        return (Map<String, Object>) nested(rj.get(0), "template", "spec", "template");
+    }
+
+    @SuppressWarnings("unchecked")
+    static Object nested(Map<String, Object> map, String... path) {
+        Object current = map;
+        for (String p : path) {
+            current = current == null ? null : ((Map<String, Object>) current).get(p);
+        }
+        return current;
+    }
+}

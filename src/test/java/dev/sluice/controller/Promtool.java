@@ -1,0 +1,63 @@
+package dev.sluice.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.eclipse.microprofile.config.ConfigProvider;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/** {@code promtool check metrics} on a scrape; skipped where promtool is missing, except on CI (which installs it). */
+final class Promtool {
+
+    private Promtool() {
+    }
+
+    static void assertValid(String scrape) throws Exception {
+        String promtool = find();
+        if (promtool == null) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                throw new AssertionError("promtool is not installed; .ci/run installs Debian's prometheus package");
+            }
+            assumeTrue(false, "promtool not installed (apt-get install prometheus)");
+        }
+        Path file = Files.createTempFile("scrape", ".txt");
+        try {
+            Files.writeString(file, scrape, StandardCharsets.UTF_8);
+            Process process = new ProcessBuilder(promtool, "check", "metrics").redirectInput(file.toFile())
+                    .redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as("promtool check metrics said:%n%s", output).isZero();
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** /q/metrics in the Prometheus text format 0.0.4, the format promtool checks (without Accept, OpenMetrics). */
+    static String scrapeTextFormat() throws Exception {
+        int port = ConfigProvider.getConfig().getOptionalValue("quarkus.management.test-port", Integer.class).orElse(9001);
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/metrics"))
+                .header("Accept", "text/plain; version=0.0.4; charset=utf-8").GET().build();
+        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
+    }
+
+    private static String find() {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            File candidate = new File(dir, "promtool");
+            if (candidate.canExecute()) {
+                return candidate.getPath();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,54 @@
+package dev.sluice.controller;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.ResourceFlavor;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.utils.Serialization;
+
+/** Small queue objects for tests, written as the YAML a user would apply. */
+final class Queues {
+
+    private Queues() {
+    }
+
+    static ResourceFlavor flavor(String name, String nodeLabelsYaml) {
+        return yaml(ResourceFlavor.class, """
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: ResourceFlavor
+                metadata: {name: %s}
+                spec: {nodeLabels: %s}
+                """.formatted(name, nodeLabelsYaml));
+    }
+
+    /** One flavor with cpu and memory quota; namespaceSelector as given ({} selects all). */
+    static ClusterQueue cpuQueue(String name, String flavor, String cpu, String namespaceSelector) {
+        return yaml(ClusterQueue.class, """
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: ClusterQueue
+                metadata: {name: %s}
+                spec:
+                  namespaceSelector: %s
+                  resourceGroups:
+                  - coveredResources: [cpu, memory]
+                    flavors:
+                    - name: %s
+                      resources:
+                      - {name: cpu, nominalQuota: "%s"}
+                      - {name: memory, nominalQuota: 10Gi}
+                """.formatted(name, namespaceSelector, flavor, cpu));
+    }
+
+    static LocalQueue localQueue(String namespace, String name, String clusterQueue) {
+        return yaml(LocalQueue.class, """
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: LocalQueue
+                metadata: {name: %s, namespace: %s}
+                spec: {clusterQueue: %s}
+                """.formatted(name, namespace, clusterQueue));
+    }
+
+    static <T extends HasMetadata> T yaml(Class<T> type, String yaml) {
+        return Serialization.unmarshal(yaml, type);
+    }
+}
