@@ -220,6 +220,19 @@ final class ClusterQueueState {
         return true;
     }
 
+    /** As fits(Map, boolean), for a request given as parallel arrays (the victim search asks it per candidate). */
+    boolean fits(FlavorResource[] frs, long[] vals, boolean allowBorrowing) {
+        for (int i = 0; i < frs.length; i++) {
+            if (!allowBorrowing && borrowingWith(frs[i], vals[i])) {
+                return false;
+            }
+            if (vals[i] > available(frs[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Resource groups in spec order, each as covered resources and flavor names. */
     List<ResourceGroupSpec> resourceGroups() {
         return spec == null ? List.of() : spec.resourceGroups();

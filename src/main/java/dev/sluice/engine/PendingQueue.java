@@ -1,10 +1,9 @@
 package dev.sluice.engine;
 
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -114,11 +113,21 @@ final class PendingQueue {
         if (parked.isEmpty()) {
             return;
         }
-        List<WorkloadShape> shapes = new ArrayList<>(parked.keySet());
-        for (WorkloadShape s : shapes) {
-            if (!awakeShapes.contains(s)) {
-                promoteNext(s);
+        // Called for every member of a cohort on every release: no copy of the keys, removal through the iterator.
+        Iterator<Map.Entry<WorkloadShape, TreeSet<WorkloadRecord>>> groups = parked.entrySet().iterator();
+        while (groups.hasNext()) {
+            Map.Entry<WorkloadShape, TreeSet<WorkloadRecord>> group = groups.next();
+            if (awakeShapes.contains(group.getKey())) {
+                continue;
             }
+            WorkloadRecord next = group.getValue().pollFirst();
+            parkedCount--;
+            if (group.getValue().isEmpty()) {
+                groups.remove();
+            }
+            next.awake = true;
+            awakeShapes.add(group.getKey());
+            active.add(next);
         }
     }
 

@@ -233,6 +233,13 @@ final class Preemptor {
                                         Set<FlavorResource> frs, Candidates candidates,
                                         boolean allowBorrowing, Integer borrowBelowPriority) {
         List<Target> targets = new ArrayList<>();
+        FlavorResource[] frsAsked = new FlavorResource[request.size()];
+        long[] vals = new long[request.size()];
+        int n = 0;
+        for (Map.Entry<FlavorResource, Long> e : request.entrySet()) {
+            frsAsked[n] = e.getKey();
+            vals[n++] = e.getValue();
+        }
         boolean fits = false;
         while (candidates.hasNext()) {
             ClusterQueueState owner = candidates.peekOwner();
@@ -258,7 +265,7 @@ final class Preemptor {
             }
             owner.removeUsage(c.usage);
             targets.add(new Target(c, reason));
-            if (cq.fits(request, allowBorrowing)) {
+            if (cq.fits(frsAsked, vals, allowBorrowing)) {
                 fits = true;
                 break;
             }
@@ -272,7 +279,7 @@ final class Preemptor {
             WorkloadRecord c = targets.get(i).workload();
             ClusterQueueState owner = owner(cq, c);
             owner.addUsage(c.usage);
-            if (cq.fits(request, allowBorrowing)) {
+            if (cq.fits(frsAsked, vals, allowBorrowing)) {
                 targets.remove(i);
             } else {
                 owner.removeUsage(c.usage);
