@@ -1,16 +1,83 @@
 package dev.sluice.sim;
 
+import dev.sluice.jobs.JobKinds;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
-/** The {@code simulate} sub-command: the admission engine in virtual time, with no cluster. */
+/**
+ * The {@code simulate} sub-command: the admission engine in virtual time, with no cluster (DESIGN, "Simulator").
+ * Plain Java: no CDI, no ports; {@link dev.sluice.SluiceMain} calls it before Quarkus boots.
+ */
 public final class SimulateCommand {
+
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int BAD_INPUT = 2;
 
     private SimulateCommand() {
     }
 
     /** Runs the command and returns the process exit code. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        err.println("simulate: not available yet; it arrives with the simulator (issue 4).");
-        return 2;
+        SimOptions options;
+        try {
+            options = SimOptions.parse(args);
+        } catch (SimOptions.UsageException e) {
+            err.println("simulate: " + e.getMessage());
+            err.println("Run 'simulate --help' for usage.");
+            return BAD_INPUT;
+        }
+        if (options.help()) {
+            out.print(SimOptions.USAGE);
+            out.flush();
+            return OK;
+        }
+        Scenario scenario;
+        try {
+            scenario = load(options);
+        } catch (InvalidInputException e) {
+            err.println("simulate: the input has " + e.errors().size() + " problem" + (e.errors().size() == 1 ? "" : "s")
+                    + "; nothing was simulated:");
+            for (InputError error : e.errors()) {
+                err.println("  " + error.message());
+            }
+            return BAD_INPUT;
+        }
+        SimResult result;
+        try {
+            result = new Simulation(scenario).run();
+        } catch (RuntimeException e) {
+            err.println("simulate: the simulation failed: " + e);
+            return FAILED;
+        }
+        if ("json".equals(options.output())) {
+            JsonOutput.write(result, out);
+        } else {
+            TableOutput.write(result, out);
+        }
+        if (options.chart() != null) {
+            try (Writer w = Files.newBufferedWriter(Path.of(options.chart()), StandardCharsets.UTF_8)) {
+                SvgChart.write(result, w);
+            } catch (IOException e) {
+                err.println("simulate: cannot write the chart " + options.chart() + ": " + e.getMessage());
+                return FAILED;
+            }
+        }
+        return OK;
+    }
+
+    static Scenario load(SimOptions options) throws InvalidInputException {
+        ScenarioBuilder builder = new ScenarioBuilder(options.defaultDurationMillis());
+        if (options.generate() != null) {
+            KueueBenchmark.generate(KueueBenchmark.scaled(KueueBenchmark.variant(options.generate()), options.scale()),
+                    builder);
+        } else {
+            new ManifestLoader(JobKinds.standard()).load(options.paths(), builder);
+        }
+        return builder.build();
     }
 }

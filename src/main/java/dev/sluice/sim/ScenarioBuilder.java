@@ -1,0 +1,377 @@
+package dev.sluice.sim;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.Kueue;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.ResourceFlavor;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.bridge.EngineWorkloads;
+import dev.sluice.bridge.InvalidObjectException;
+import dev.sluice.bridge.JobWorkloads;
+import dev.sluice.bridge.PriorityClasses;
+import dev.sluice.bridge.QueueObjects;
+import dev.sluice.engine.ClusterQueueSpec;
+import dev.sluice.engine.FlavorQuotas;
+import dev.sluice.engine.FlavorSpec;
+import dev.sluice.engine.LocalQueueSpec;
+import dev.sluice.engine.ResourceGroupSpec;
+import dev.sluice.engine.WorkloadSpec;
+import dev.sluice.jobs.InvalidJobException;
+import dev.sluice.jobs.JobKind;
+import dev.sluice.jobs.WellKnown;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Collects input objects (from manifests or a generator), then checks references and builds the {@link Scenario}.
+ * Jobs become Workloads through the controller's own translation ({@link JobWorkloads}, {@link EngineWorkloads}).
+ * Every problem is collected with its origin; {@link #build()} fails with all of them, so nothing is simulated.
+ */
+public final class ScenarioBuilder {
+
+    private record Named<T>(T object, Origin origin) {
+    }
+
+    private record PendingJob(JobKind kind, GenericKubernetesResource job, Origin origin) {
+    }
+
+    private record PendingWorkload(Workload workload, Origin origin) {
+    }
+
+    private final long defaultDurationMillis;
+    private final List<InputError> errors = new ArrayList<>();
+    private final Map<String, Named<FlavorSpec>> flavors = new LinkedHashMap<>();
+    private final Map<String, Named<ClusterQueueSpec>> clusterQueues = new LinkedHashMap<>();
+    private final Map<String, Named<LocalQueueSpec>> localQueues = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> namespaces = new LinkedHashMap<>();
+    private final Map<String, Integer> priorityClasses = new HashMap<>();
+    private final Map<String, Integer> workloadPriorityClasses = new HashMap<>();
+    private PriorityClasses.Named globalDefault;
+    /** Jobs and bare Workloads in input order (their creation order). */
+    private final List<Object> submissions = new ArrayList<>();
+    private final Map<String, Origin> seen = new HashMap<>();
+    private final Map<String, Integer> generatedNames = new HashMap<>();
+
+    public ScenarioBuilder(long defaultDurationMillis) {
+        this.defaultDurationMillis = defaultDurationMillis;
+        namespaces.put("default", Map.of());
+    }
+
+    public void error(InputError error) {
+        errors.add(error);
+    }
+
+    public boolean hasErrors() {
+        return !errors.isEmpty();
+    }
+
+    public void flavor(ResourceFlavor flavor, Origin origin) {
+        if (unique("ResourceFlavor", null, flavor.getMetadata(), origin)) {
+            flavors.put(flavor.getMetadata().getName(), new Named<>(QueueObjects.flavor(flavor), origin));
+        }
+    }
+
+    public void clusterQueue(ClusterQueue cq, Origin origin) {
+        if (!unique("ClusterQueue", null, cq.getMetadata(), origin)) {
+            return;
+        }
+        try {
+            clusterQueues.put(cq.getMetadata().getName(), new Named<>(QueueObjects.clusterQueue(cq), origin));
+        } catch (InvalidObjectException e) {
+            errors.add(origin.error(e.field(), problemOf(e)));
+        }
+    }
+
+    public void localQueue(LocalQueue lq, Origin origin) {
+        defaultNamespace(lq.getMetadata());
+        if (!unique("LocalQueue", lq.getMetadata().getNamespace(), lq.getMetadata(), origin)) {
+            return;
+        }
+        LocalQueueSpec spec = QueueObjects.localQueue(lq);
+        if (spec.clusterQueue() == null || spec.clusterQueue().isEmpty()) {
+            errors.add(origin.error("spec.clusterQueue", "required; name the ClusterQueue this LocalQueue feeds"));
+            return;
+        }
+        localQueues.put(spec.namespace() + "/" + spec.name(), new Named<>(spec, origin));
+    }
+
+    public void namespace(String name, Map<String, String> labels, Origin origin) {
+        if (name == null || name.isEmpty()) {
+            errors.add(origin.error("metadata.name", "required"));
+            return;
+        }
+        namespaces.put(name, labels == null ? Map.of() : Map.copyOf(labels));
+    }
+
+    public void priorityClass(ObjectMeta meta, Integer value, Boolean isGlobalDefault, Origin origin) {
+        if (!unique("PriorityClass", null, meta, origin)) {
+            return;
+        }
+        if (value == null) {
+            errors.add(origin.error("value", "required; give the priority as an integer"));
+            return;
+        }
+        priorityClasses.put(meta.getName(), value);
+        if (Boolean.TRUE.equals(isGlobalDefault)) {
+            if (globalDefault != null) {
+                errors.add(origin.error("globalDefault", "PriorityClass " + globalDefault.name()
+                        + " is already the global default; only one may be"));
+                return;
+            }
+            globalDefault = new PriorityClasses.Named(meta.getName(), value);
+        }
+    }
+
+    public void workloadPriorityClass(ObjectMeta meta, Integer value, Origin origin) {
+        if (!unique("WorkloadPriorityClass", null, meta, origin)) {
+            return;
+        }
+        if (value == null) {
+            errors.add(origin.error("value", "required; give the priority as an integer"));
+            return;
+        }
+        workloadPriorityClasses.put(meta.getName(), value);
+    }
+
+    public void job(JobKind kind, GenericKubernetesResource job, Origin origin) {
+        ObjectMeta meta = job.getMetadata();
+        defaultNamespace(meta);
+        if (!unique(kind.kind(), meta.getNamespace(), meta, origin)) {
+            return;
+        }
+        submissions.add(new PendingJob(kind, job, origin.named(kind.kind() + " " + meta.getNamespace() + "/" + meta.getName())));
+    }
+
+    public void workload(Workload workload, Origin origin) {
+        ObjectMeta meta = workload.getMetadata();
+        defaultNamespace(meta);
+        if (!unique("Workload", meta.getNamespace(), meta, origin)) {
+            return;
+        }
+        submissions.add(new PendingWorkload(workload, origin.named("Workload " + meta.getNamespace() + "/" + meta.getName())));
+    }
+
+    /** Checks every reference and builds the scenario; fails with every problem found. */
+    public Scenario build() throws InvalidInputException {
+        checkQueueReferences();
+        PriorityClasses classes = classes();
+        List<SimWorkload> workloads = new ArrayList<>();
+        // Creation order is input order: workloads created at the same instant into the same LocalQueue get
+        // creation times one millisecond apart, so the engine's "older first" keeps their input order.
+        Map<String, Integer> sameInstant = new HashMap<>();
+        for (Object s : submissions) {
+            SimWorkload w = s instanceof PendingJob j ? fromJob(j, classes, workloads.size())
+                    : fromWorkload((PendingWorkload) s, classes, workloads.size());
+            if (w == null) {
+                continue;
+            }
+            String at = w.submitAtMillis() + "|" + w.key().namespace() + "/" + w.spec().queueName();
+            int rank = sameInstant.merge(at, 1, Integer::sum) - 1;
+            if (rank > 0) {
+                WorkloadSpec sp = w.spec();
+                w = new SimWorkload(w.index(), w.job(), new WorkloadSpec(sp.key(), sp.uid(), sp.queueName(), sp.priority(),
+                        sp.creationTimeMillis() + rank, sp.podSets(), sp.active()), w.submitAtMillis(), w.durationMillis(),
+                        w.priorityClass(), w.workloadClass());
+            }
+            workloads.add(w);
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidInputException(errors);
+        }
+        return new Scenario(flavors.values().stream().map(Named::object).toList(),
+                clusterQueues.values().stream().map(Named::object).toList(),
+                localQueues.values().stream().map(Named::object).toList(), namespaces, workloads);
+    }
+
+    private void checkQueueReferences() {
+        for (Named<ClusterQueueSpec> cq : clusterQueues.values()) {
+            List<ResourceGroupSpec> groups = cq.object().resourceGroups();
+            for (int g = 0; g < groups.size(); g++) {
+                List<FlavorQuotas> fqs = groups.get(g).flavors();
+                for (int f = 0; f < fqs.size(); f++) {
+                    if (!flavors.containsKey(fqs.get(f).flavor())) {
+                        errors.add(cq.origin().error("spec.resourceGroups[" + g + "].flavors[" + f + "].name",
+                                "ResourceFlavor \"" + fqs.get(f).flavor() + "\" is not in the input; add it or fix the name"));
+                    }
+                }
+            }
+        }
+        for (Named<LocalQueueSpec> lq : localQueues.values()) {
+            checkNamespace(lq.object().namespace(), lq.origin());
+            if (!clusterQueues.containsKey(lq.object().clusterQueue())) {
+                errors.add(lq.origin().error("spec.clusterQueue", "ClusterQueue \"" + lq.object().clusterQueue()
+                        + "\" is not in the input; add it or fix the name"));
+            }
+        }
+    }
+
+    private boolean checkNamespace(String namespace, Origin origin) {
+        if (!namespaces.containsKey(namespace)) {
+            errors.add(origin.error("metadata.namespace", "Namespace \"" + namespace
+                    + "\" is not in the input; add a Namespace document or use default"));
+            return false;
+        }
+        return true;
+    }
+
+    private SimWorkload fromJob(PendingJob p, PriorityClasses classes, int index) {
+        GenericKubernetesResource job = p.job();
+        if (JobWorkloads.queueName(job) == null) {
+            errors.add(p.origin().error("metadata.labels[" + WellKnown.QUEUE_NAME + "]",
+                    "missing; a job without a queue label is not queued (add the label with a LocalQueue name)"));
+            return null;
+        }
+        Workload workload;
+        try {
+            workload = JobWorkloads.forJob(p.kind(), job, classes);
+        } catch (InvalidJobException e) {
+            errors.add(p.origin().error(e.field(), e.fix() == null || e.fix().isEmpty() ? e.problem()
+                    : e.problem() + "; " + e.fix()));
+            return null;
+        } catch (InvalidObjectException e) {
+            errors.add(p.origin().error(e.field(), problemOf(e)));
+            return null;
+        }
+        workload.getMetadata().setAnnotations(job.getMetadata().getAnnotations());
+        return toSim(workload, p.kind().kind() + "/" + job.getMetadata().getNamespace() + "/" + job.getMetadata().getName(),
+                p.origin(), index, null);
+    }
+
+    private SimWorkload fromWorkload(PendingWorkload p, PriorityClasses classes, int index) {
+        Workload w = p.workload();
+        var spec = w.getSpec();
+        if (spec == null || spec.getQueueName() == null || spec.getQueueName().isEmpty()) {
+            errors.add(p.origin().error("spec.queueName", "required; name the LocalQueue the Workload waits in"));
+            return null;
+        }
+        if (spec.getPriority() == null && spec.getPriorityClassName() != null && !spec.getPriorityClassName().isEmpty()) {
+            String name = spec.getPriorityClassName();
+            boolean pod = Kueue.PRIORITY_SOURCE_POD_PRIORITY_CLASS.equals(spec.getPriorityClassSource());
+            Optional<Integer> value = pod ? classes.priorityClass(name) : classes.workloadPriorityClass(name);
+            if (value.isEmpty()) {
+                errors.add(p.origin().error("spec.priorityClassName", (pod ? "PriorityClass" : "WorkloadPriorityClass")
+                        + " \"" + name + "\" is not in the input; add it or set spec.priority"));
+                return null;
+            }
+            spec.setPriority(value.get());
+        }
+        var labels = w.getMetadata().getLabels();
+        String workloadClass = labels == null ? null : labels.get(KueueBenchmark.CLASS_LABEL);
+        return toSim(w, "Workload/" + w.getMetadata().getNamespace() + "/" + w.getMetadata().getName(), p.origin(), index,
+                workloadClass);
+    }
+
+    private SimWorkload toSim(Workload workload, String job, Origin origin, int index, String workloadClass) {
+        var meta = workload.getMetadata();
+        if (!checkNamespace(meta.getNamespace(), origin)) {
+            return null;
+        }
+        String queue = workload.getSpec().getQueueName();
+        if (!localQueues.containsKey(meta.getNamespace() + "/" + queue)) {
+            String field = job.startsWith("Workload/") ? "spec.queueName" : "metadata.labels[" + WellKnown.QUEUE_NAME + "]";
+            errors.add(origin.error(field, "LocalQueue \"" + queue + "\" is not in the input in namespace "
+                    + meta.getNamespace() + "; add it or fix the name"));
+            return null;
+        }
+        Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();
+        Long duration = duration(annotations, WellKnown.SIMULATED_DURATION, origin);
+        Long submitAt = duration(annotations, WellKnown.SIMULATED_SUBMIT_AT, origin);
+        if (duration == null || submitAt == null) {
+            return null;
+        }
+        WorkloadSpec spec;
+        try {
+            spec = EngineWorkloads.toEngine(workload, submitAt);
+        } catch (InvalidObjectException e) {
+            errors.add(origin.error(e.field(), problemOf(e)));
+            return null;
+        }
+        var wspec = workload.getSpec();
+        String priorityClass = wspec.getPriorityClassName() != null && !wspec.getPriorityClassName().isEmpty()
+                ? wspec.getPriorityClassName() : "priority=" + spec.priority();
+        return new SimWorkload(index, job, spec, submitAt, duration == -1 ? defaultDurationMillis : duration,
+                priorityClass, workloadClass);
+    }
+
+    /** The annotation's duration in ms; -1 (duration) or 0 (submit-at) when absent; null after an error. */
+    private Long duration(Map<String, String> annotations, String key, Origin origin) {
+        String value = annotations.get(key);
+        if (value == null) {
+            return WellKnown.SIMULATED_DURATION.equals(key) ? -1L : 0L;
+        }
+        try {
+            return Durations.parseMillis(value);
+        } catch (IllegalArgumentException e) {
+            errors.add(origin.error("metadata.annotations[" + key + "]", e.getMessage()));
+            return null;
+        }
+    }
+
+    private PriorityClasses classes() {
+        return new PriorityClasses() {
+            @Override
+            public Optional<Integer> workloadPriorityClass(String name) {
+                return Optional.ofNullable(workloadPriorityClasses.get(name));
+            }
+
+            @Override
+            public Optional<Integer> priorityClass(String name) {
+                return Optional.ofNullable(priorityClasses.get(name));
+            }
+
+            @Override
+            public Optional<Named> globalDefault() {
+                return Optional.ofNullable(globalDefault);
+            }
+        };
+    }
+
+    private static void defaultNamespace(ObjectMeta meta) {
+        if (meta.getNamespace() == null || meta.getNamespace().isEmpty()) {
+            meta.setNamespace("default"); // as kubectl applies a manifest without one
+        }
+    }
+
+    /**
+     * Gives the object its name (a deterministic one for generateName) and uid, and rejects a second object of the
+     * same kind and name.
+     */
+    private boolean unique(String kind, String namespace, ObjectMeta meta, Origin origin) {
+        if (meta == null) {
+            errors.add(origin.error("metadata", "required; give at least metadata.name"));
+            return false;
+        }
+        if (meta.getName() == null || meta.getName().isEmpty()) {
+            if (meta.getGenerateName() == null || meta.getGenerateName().isEmpty()) {
+                errors.add(origin.error("metadata.name", "required (or metadata.generateName)"));
+                return false;
+            }
+            String base = kind + "/" + namespace + "/" + meta.getGenerateName();
+            int n = generatedNames.merge(base, 1, Integer::sum);
+            meta.setName(meta.getGenerateName() + Names.suffix(base + "#" + n));
+        }
+        String id = kind + "/" + (namespace == null ? "" : namespace + "/") + meta.getName();
+        Origin first = seen.putIfAbsent(id, origin);
+        if (first != null) {
+            errors.add(origin.error("metadata.name", kind + " " + (namespace == null ? "" : namespace + "/") + meta.getName()
+                    + " is already defined in " + first.file() + " document " + first.document() + "; names must be unique"));
+            return false;
+        }
+        if (meta.getUid() == null || meta.getUid().isEmpty()) {
+            meta.setUid(Names.uid(id));
+        }
+        return true;
+    }
+
+    private static String problemOf(InvalidObjectException e) {
+        String prefix = e.object() + ": " + e.field() + ": ";
+        String m = e.getMessage();
+        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+    }
+}

@@ -1,0 +1,13 @@
+package dev.sluice.sim;
+
+import dev.sluice.engine.WorkloadKey;
+import java.util.Map;
+
+/**
+ * One line of the timeline. flavors is pod set → resource → flavor (Admitted and Preempted only, else empty).
+ */
+public record SimEvent(long timeMillis, Type type, WorkloadKey workload, String job, String clusterQueue,
+                       Map<String, Map<String, String>> flavors, String message) {
+
+    public enum Type { Submitted, Admitted, Preempted, Evicted, Finished, Inadmissible }
+}

@@ -1,0 +1,126 @@
+package dev.sluice.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The {@code simulate} command line, parsed by hand (no CLI library: it would break the operator's native build). */
+public record SimOptions(boolean help, String output, long defaultDurationMillis, String chart, String generate,
+                         double scale, List<String> paths) {
+
+    public static final String USAGE = """
+            Usage: simulate [options] PATH...
+                   simulate [options] --generate kueue-baseline|kueue-large-scale [--scale F]
+
+            Runs the admission engine in virtual time on queue objects and jobs, with no cluster.
+            PATH is a YAML file or a folder of them (read in name order). Objects are created in input
+            order; jobs are submitted at 0 unless annotated.
+
+            Reads: ResourceFlavor, ClusterQueue, LocalQueue, WorkloadPriorityClass, Workload
+            (kueue.x-k8s.io/v1beta1), PriorityClass (scheduling.k8s.io/v1), Namespace (v1),
+            Job (batch/v1), JobSet (jobset.x-k8s.io/v1alpha2).
+            Annotations on jobs and Workloads:
+              sluice.dev/simulated-duration: 90s    how long it runs once admitted
+              sluice.dev/simulated-submit-at: 30s   when it is submitted (offset from the start)
+
+            Options:
+              -o, --output table|json   timeline as a table (default) or one JSON object per line,
+                                        ending with a Summary object
+              --default-duration D      run time of jobs without the annotation (default 60s)
+              --chart FILE.svg          also draw quota usage and one bar per workload
+              --generate NAME           Kueue's scheduler benchmark instead of PATHs:
+                                        kueue-baseline (15,000 workloads) or kueue-large-scale (50,000)
+              --scale F                 with --generate: multiply each workload stream by F (0 < F <= 1)
+              -h, --help                this text
+
+            Exit codes: 0 done, 2 bad usage or bad input (nothing simulated), 1 internal error.
+            """;
+
+    /** Thrown for a command line that cannot be run; the message says what is wrong. */
+    public static final class UsageException extends Exception {
+        public UsageException(String message) {
+            super(message);
+        }
+    }
+
+    public static SimOptions parse(String[] args) throws UsageException {
+        boolean help = false;
+        String output = "table";
+        long defaultDuration = 60_000;
+        String chart = null;
+        String generate = null;
+        Double scale = null;
+        List<String> paths = new ArrayList<>();
+        boolean onlyPaths = false;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (onlyPaths || !a.startsWith("-") || a.equals("-")) {
+                paths.add(a);
+                continue;
+            }
+            String name = a;
+            String value = null;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                name = a.substring(0, eq);
+                value = a.substring(eq + 1);
+            }
+            switch (name) {
+                case "--" -> onlyPaths = true;
+                case "-h", "--help" -> help = true;
+                case "-o", "--output" -> {
+                    output = value != null ? value : next(args, ++i, name);
+                    if (!output.equals("table") && !output.equals("json")) {
+                        throw new UsageException("--output must be table or json, got \"" + output + "\"");
+                    }
+                }
+                case "--default-duration" -> {
+                    String d = value != null ? value : next(args, ++i, name);
+                    try {
+                        defaultDuration = Durations.parseMillis(d);
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException("--default-duration: " + e.getMessage());
+                    }
+                }
+                case "--chart" -> chart = value != null ? value : next(args, ++i, name);
+                case "--generate" -> {
+                    generate = value != null ? value : next(args, ++i, name);
+                    if (KueueBenchmark.variant(generate) == null) {
+                        throw new UsageException("--generate must be kueue-baseline or kueue-large-scale, got \""
+                                + generate + "\"");
+                    }
+                }
+                case "--scale" -> {
+                    String s = value != null ? value : next(args, ++i, name);
+                    try {
+                        scale = Double.parseDouble(s);
+                    } catch (NumberFormatException e) {
+                        throw new UsageException("--scale must be a number, got \"" + s + "\"");
+                    }
+                    if (!(scale > 0 && scale <= 1)) {
+                        throw new UsageException("--scale must be greater than 0 and at most 1, got " + s);
+                    }
+                }
+                default -> throw new UsageException("unknown option " + a);
+            }
+        }
+        if (!help) {
+            if (generate != null && !paths.isEmpty()) {
+                throw new UsageException("give either PATHs or --generate, not both");
+            }
+            if (generate == null && paths.isEmpty()) {
+                throw new UsageException("no input: give at least one PATH, or --generate");
+            }
+            if (scale != null && generate == null) {
+                throw new UsageException("--scale only applies with --generate");
+            }
+        }
+        return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale, List.copyOf(paths));
+    }
+
+    private static String next(String[] args, int i, String option) throws UsageException {
+        if (i >= args.length) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args[i];
+    }
+}

@@ -1,0 +1,20 @@
+package dev.sluice.sim;
+
+import dev.sluice.engine.WorkloadKey;
+import dev.sluice.engine.WorkloadSpec;
+
+/**
+ * One workload of a simulation: what the engine is given, and what the simulator needs around it.
+ *
+ * @param index         input order (also creation order)
+ * @param job           {@code Kind/namespace/name} of the object it stands for (a bare Workload stands for itself)
+ * @param priorityClass name of its priority class, or {@code priority=<value>} when it names none
+ * @param workloadClass the benchmark's workload class (small, medium, large), null for manifests
+ */
+public record SimWorkload(int index, String job, WorkloadSpec spec, long submitAtMillis, long durationMillis,
+                          String priorityClass, String workloadClass) {
+
+    public WorkloadKey key() {
+        return spec.key();
+    }
+}

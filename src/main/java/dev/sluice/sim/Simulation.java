@@ -1,0 +1,224 @@
+package dev.sluice.sim;
+
+import dev.sluice.engine.Admission;
+import dev.sluice.engine.Assignment;
+import dev.sluice.engine.ClusterQueueSpec;
+import dev.sluice.engine.CycleResult;
+import dev.sluice.engine.Engine;
+import dev.sluice.engine.EvictionReason;
+import dev.sluice.engine.Eviction;
+import dev.sluice.engine.FlavorSpec;
+import dev.sluice.engine.LocalQueueSpec;
+import dev.sluice.engine.PendingStatus;
+import dev.sluice.engine.PodSetAssignment;
+import dev.sluice.engine.WorkloadKey;
+import dev.sluice.engine.WorkloadPhase;
+import dev.sluice.engine.WorkloadState;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The engine in virtual time. At each instant with events: finishes, then submissions, are applied; then
+ * {@code schedule(now)} runs until a cycle neither admits nor evicts. Evictions complete at once (the job stops
+ * immediately) and the workload waits again; once re-admitted it runs its full duration again. Inadmissible events
+ * are reported when the engine parks a workload with a new message.
+ */
+public final class Simulation {
+
+    /** A cycle loop that never settles is an engine bug; stop rather than spin. */
+    static final int MAX_CYCLES_PER_INSTANT = 1_000_000;
+
+    private record Timed(long time, int order, long seq, WorkloadRun run, int runId) {
+    }
+
+    private static final int FINISH = 0;
+    private static final int SUBMIT = 1;
+
+    private final Scenario scenario;
+    private final Engine engine = new Engine();
+    private final Map<WorkloadKey, WorkloadRun> runs = new LinkedHashMap<>();
+    private final List<SimEvent> events = new ArrayList<>();
+    private final PriorityQueue<Timed> queue = new PriorityQueue<>((a, b) -> a.time != b.time ? Long.compare(a.time, b.time)
+            : a.order != b.order ? Integer.compare(a.order, b.order) : Long.compare(a.seq, b.seq));
+    private final UsageTracker usage;
+    private long seq;
+    private long engineNanos;
+    private long now;
+    private int admissions;
+    private int evictions;
+    private int cycles;
+
+    public Simulation(Scenario scenario) {
+        this.scenario = scenario;
+        this.usage = new UsageTracker(scenario.clusterQueues());
+    }
+
+    /** Runs to the end: until no event is left. */
+    public SimResult run() {
+        long t0 = System.nanoTime();
+        for (FlavorSpec f : scenario.flavors()) {
+            engine.upsertFlavor(f);
+        }
+        for (var ns : new TreeMap<>(scenario.namespaces()).entrySet()) {
+            engine.upsertNamespace(ns.getKey(), ns.getValue());
+        }
+        for (ClusterQueueSpec cq : scenario.clusterQueues()) {
+            engine.upsertClusterQueue(cq);
+        }
+        for (LocalQueueSpec lq : scenario.localQueues()) {
+            engine.upsertLocalQueue(lq);
+        }
+        engineNanos += System.nanoTime() - t0;
+        for (SimWorkload w : scenario.workloads()) {
+            WorkloadRun run = new WorkloadRun(w);
+            runs.put(w.key(), run);
+            queue.add(new Timed(w.submitAtMillis(), SUBMIT, seq++, run, 0));
+        }
+        while (!queue.isEmpty()) {
+            now = queue.peek().time();
+            while (!queue.isEmpty() && queue.peek().time() == now) {
+                apply(queue.poll());
+            }
+            settle();
+        }
+        long end = now;
+        for (WorkloadRun run : runs.values()) {
+            if (run.submitted && run.finishedMillis == null && run.assignment == null) {
+                run.close(end, WorkloadRun.Phase.WAITING);
+            }
+        }
+        return new SimResult(scenario, List.copyOf(runs.values()), events, usage, end, engineNanos, admissions,
+                evictions, cycles);
+    }
+
+    private void apply(Timed t) {
+        WorkloadRun run = t.run();
+        if (t.order() == SUBMIT) {
+            long s = System.nanoTime();
+            engine.submit(run.workload.spec());
+            engineNanos += System.nanoTime() - s;
+            run.submitted = true;
+            run.phaseStart = now;
+            event(SimEvent.Type.Submitted, run, null, Map.of(), null);
+            return;
+        }
+        if (t.runId() != run.runId || run.assignment == null) {
+            return; // preempted since: this finish belongs to an earlier run
+        }
+        long s = System.nanoTime();
+        engine.finish(run.workload.key());
+        engineNanos += System.nanoTime() - s;
+        usage.add(now, run.clusterQueue, run.assignment.usage(), -1);
+        run.close(now, WorkloadRun.Phase.RUNNING);
+        run.finishedMillis = now;
+        event(SimEvent.Type.Finished, run, run.clusterQueue, flavors(run.assignment), null);
+        run.assignment = null;
+    }
+
+    private void settle() {
+        Set<WorkloadKey> changed = new LinkedHashSet<>();
+        for (int i = 0; ; i++) {
+            if (i >= MAX_CYCLES_PER_INSTANT) {
+                throw new IllegalStateException("the engine did not settle after " + i + " cycles at t="
+                        + Durations.seconds(now) + "s");
+            }
+            long s = System.nanoTime();
+            CycleResult r = engine.schedule(now);
+            engineNanos += System.nanoTime() - s;
+            cycles++;
+            for (Eviction e : r.evictions()) {
+                evicted(e);
+            }
+            for (Admission a : r.admissions()) {
+                admitted(a);
+            }
+            for (PendingStatus p : r.pending()) {
+                changed.add(p.workload());
+            }
+            if (r.admissions().isEmpty() && r.evictions().isEmpty()) {
+                break;
+            }
+        }
+        for (WorkloadKey k : changed) {
+            WorkloadRun run = runs.get(k);
+            long s = System.nanoTime();
+            Optional<WorkloadState> state = engine.workload(k);
+            engineNanos += System.nanoTime() - s;
+            if (run == null || state.isEmpty()) {
+                continue;
+            }
+            run.lastMessage = state.get().message();
+            if (state.get().phase() == WorkloadPhase.INADMISSIBLE
+                    && !state.get().message().equals(run.lastInadmissibleMessage)) {
+                run.lastInadmissibleMessage = state.get().message();
+                event(SimEvent.Type.Inadmissible, run, state.get().clusterQueue(), Map.of(), state.get().message());
+            }
+        }
+    }
+
+    private void admitted(Admission a) {
+        admissions++;
+        WorkloadRun run = runs.get(a.workload());
+        Assignment as = a.assignment();
+        run.close(now, WorkloadRun.Phase.WAITING);
+        run.assignment = as;
+        run.clusterQueue = as.clusterQueue();
+        run.admissions++;
+        run.runId++;
+        run.lastInadmissibleMessage = null;
+        run.lastMessage = a.message();
+        if (run.firstAdmittedMillis == null) {
+            run.firstAdmittedMillis = now;
+        }
+        usage.add(now, as.clusterQueue(), as.usage(), +1);
+        event(SimEvent.Type.Admitted, run, as.clusterQueue(), flavors(as), a.message());
+        queue.add(new Timed(now + run.workload.durationMillis(), FINISH, seq++, run, run.runId));
+    }
+
+    private void evicted(Eviction e) {
+        evictions++;
+        WorkloadRun run = runs.get(e.workload());
+        if (run.assignment != null) {
+            usage.add(now, run.clusterQueue, run.assignment.usage(), -1);
+            run.close(now, WorkloadRun.Phase.PREEMPTED);
+        }
+        run.preemptions++;
+        run.runId++;
+        run.lastMessage = e.message();
+        SimEvent.Type type = e.reason() == EvictionReason.Preempted ? SimEvent.Type.Preempted : SimEvent.Type.Evicted;
+        event(type, run, run.clusterQueue, flavors(run.assignment), e.message());
+        run.assignment = null;
+        long s = System.nanoTime();
+        engine.evictionDone(e.workload(), now); // the simulated job stops at once
+        engineNanos += System.nanoTime() - s;
+    }
+
+    private void event(SimEvent.Type type, WorkloadRun run, String clusterQueue, Map<String, Map<String, String>> flavors,
+                       String message) {
+        events.add(new SimEvent(now, type, run.workload.key(), run.workload.job(), clusterQueue, flavors, message));
+    }
+
+    static Map<String, Map<String, String>> flavors(Assignment assignment) {
+        if (assignment == null) {
+            return Map.of();
+        }
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        for (PodSetAssignment ps : assignment.podSets()) {
+            out.put(ps.name(), new TreeMap<>(ps.flavors()));
+        }
+        return out;
+    }
+
+    /** For tests and callers that need the same engine the run used. */
+    Engine engine() {
+        return engine;
+    }
+
+}

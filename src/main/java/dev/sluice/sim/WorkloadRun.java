@@ -1,0 +1,90 @@
+package dev.sluice.sim;
+
+import dev.sluice.engine.Assignment;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What happened to one workload during a simulation: its waits and runs, in order. */
+public final class WorkloadRun {
+
+    public enum Phase { WAITING, RUNNING, PREEMPTED }
+
+    /** [start, end) of one phase; a run cut short by an eviction is PREEMPTED. */
+    public record Segment(long startMillis, long endMillis, Phase phase) {
+    }
+
+    final SimWorkload workload;
+    final List<Segment> segments = new ArrayList<>();
+    boolean submitted;
+    long phaseStart;
+    Long firstAdmittedMillis;
+    Long finishedMillis;
+    int admissions;
+    int preemptions;
+    long waitedMillis;
+    /** Bumped at every admission and eviction, so a stale finish event is ignored. */
+    int runId;
+    String clusterQueue;
+    Assignment assignment;
+    String lastInadmissibleMessage;
+    String lastMessage;
+
+    WorkloadRun(SimWorkload workload) {
+        this.workload = workload;
+    }
+
+    public SimWorkload workload() {
+        return workload;
+    }
+
+    public List<Segment> segments() {
+        return segments;
+    }
+
+    public boolean isSubmitted() {
+        return submitted;
+    }
+
+    public boolean isRunning() {
+        return assignment != null && finishedMillis == null;
+    }
+
+    public Long firstAdmittedMillis() {
+        return firstAdmittedMillis;
+    }
+
+    public Long finishedMillis() {
+        return finishedMillis;
+    }
+
+    public int admissions() {
+        return admissions;
+    }
+
+    public int preemptions() {
+        return preemptions;
+    }
+
+    /** Total time spent waiting for quota (every wait, including after preemptions), up to the end of the run. */
+    public long waitedMillis() {
+        return waitedMillis;
+    }
+
+    /** The ClusterQueue of its latest admission, null if never admitted. */
+    public String clusterQueue() {
+        return clusterQueue;
+    }
+
+    /** Latest engine message about it. */
+    public String lastMessage() {
+        return lastMessage;
+    }
+
+    void close(long now, Phase phase) {
+        if (phase == Phase.WAITING) {
+            waitedMillis += now - phaseStart;
+        }
+        segments.add(new Segment(phaseStart, now, phase));
+        phaseStart = now;
+    }
+}
