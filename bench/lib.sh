@@ -18,8 +18,12 @@ trap 'exit 130' INT TERM
 die() { echo "$(basename "$0"): $*" >&2; exit 2; }
 
 # The harness classpath: BENCH_CLASSPATH (the test suite passes its own), else built once by Maven.
+# SLUICE_APP / SLUICE_CRDS: another build of the controller (default: this tree's target/quarkus-app, target/kubernetes).
+APP="${SLUICE_APP:-target/quarkus-app}"
+CRDS="${SLUICE_CRDS:-target/kubernetes}"
+
 classpath() {
-  [[ -f target/quarkus-app/quarkus-run.jar ]] || die "target/quarkus-app/quarkus-run.jar missing; run ./mvnw package -DskipTests first"
+  [[ -f "$APP/quarkus-run.jar" ]] || die "$APP/quarkus-run.jar missing; run ./mvnw package -DskipTests first"
   [[ -f target/test-classes/dev/sluice/bench/LoadDriver.class ]] || die "harness not compiled; run ./mvnw test-compile (or package)"
   if [[ -n "${BENCH_CLASSPATH:-}" ]]; then CP="$BENCH_CLASSPATH"; return; fi
   if [[ ! -s target/test-classpath.txt || pom.xml -nt target/test-classpath.txt ]]; then
@@ -69,7 +73,7 @@ start_controller() {
     -Dsluice.tls.dir="$WORK/tls" \
     -Dquarkus.http.ssl-port="$HTTPS_PORT" \
     -Dquarkus.management.port="$MGMT_PORT" \
-    -jar target/quarkus-app/quarkus-run.jar >>"$WORK/controller.log" 2>&1 &
+    -jar "$APP/quarkus-run.jar" >>"$WORK/controller.log" 2>&1 &
   echo $! >"$WORK/controller.pid"
 }
 
