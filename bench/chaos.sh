@@ -41,10 +41,10 @@ echo "machine: $(nproc) cores; seed $SEED; faults: $SHARE of writes, latency up 
 
 echo 0 >"$WORK/restarts"
 java -Xmx2g -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
-  --api "http://127.0.0.1:$API_PORT" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
-  --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" \
+  --api "http://127.0.0.1:$API_PORT" --apiserver-pid "$API_PID" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
+  --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
   --proxy-url "http://127.0.0.1:$PROXY_PORT" --restarts-file "$WORK/restarts" \
-  > >(tee "$WORK/driver.log") 2>"$WORK/driver.err" &
+  > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
 DRIVER=$!
 STARTED+=($DRIVER)
 wait_file "$WORK/setup.done" 120 "$DRIVER"

@@ -28,9 +28,9 @@ MGMT_PORT=$(free_port); HTTPS_PORT=$(free_port)
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(java -version 2>&1 | head -1)"
 
 java -Xmx2g -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
-  --api "http://127.0.0.1:$API_PORT" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
-  --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" \
-  --limit-writes "$LIMIT_WRITES" > >(tee "$WORK/driver.log") 2>"$WORK/driver.err" &
+  --api "http://127.0.0.1:$API_PORT" --apiserver-pid "$API_PID" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
+  --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
+  --limit-writes "$LIMIT_WRITES" > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
 DRIVER=$!
 STARTED+=($DRIVER)
 wait_file "$WORK/setup.done" 120 "$DRIVER"

@@ -55,16 +55,21 @@ make_tls() {
 start_api_server() {
   API_PORT=$(free_port)
   java -Xmx2g -XX:+UseParallelGC -cp "$CP" dev.sluice.bench.ApiServer "$API_PORT" >"$WORK/apiserver.log" 2>&1 &
-  STARTED+=($!)
+  API_PID=$!
+  STARTED+=($API_PID)
   wait_http "http://127.0.0.1:$API_PORT/bench/writes" 60
 }
+
+# NMT_FILE=path: run the controller with native memory tracking and write its summary there at the end of the run.
+if [[ -n "${NMT_FILE:-}" ]]; then CONTROLLER_EXTRA_FLAGS="${CONTROLLER_EXTRA_FLAGS:-} -XX:NativeMemoryTracking=summary"; fi
 
 # The JVM flags the Helm chart ships for the controller (values.yaml controller.jvm, templates/_helpers.tpl).
 CONTROLLER_JVM_FLAGS=(-XX:+UseSerialGC -Xmx192m -XX:MaxMetaspaceSize=96m -XX:+ExitOnOutOfMemoryError)
 
 # start_controller API_URL: the built jar in controller mode; its pid goes to $WORK/controller.pid.
 start_controller() {
-  java "${CONTROLLER_JVM_FLAGS[@]}" \
+  # shellcheck disable=SC2086 # CONTROLLER_EXTRA_FLAGS: extra JVM flags for a measurement (e.g. native memory tracking)
+  java "${CONTROLLER_JVM_FLAGS[@]}" ${CONTROLLER_EXTRA_FLAGS:-} \
     -Dsluice.mode=controller \
     -Dquarkus.kubernetes-client.api-server-url="$1" \
     -Dquarkus.kubernetes-client.trust-certs=true \

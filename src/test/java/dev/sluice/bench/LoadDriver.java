@@ -116,8 +116,14 @@ public final class LoadDriver {
             Creator creator = new Creator(client, planned, runner, Integer.parseInt(opt("creators", "8")));
             creator.start();
             long deadline = timeoutMillis;
+            long nextProgress = 10_000;
             while (runner.finished() < planned.size() && runner.now() < deadline) {
                 Thread.sleep(100);
+                if (runner.now() >= nextProgress) {
+                    System.err.printf(Locale.ROOT, "t=%ds created %d admitted %d finished %d%n", nextProgress / 1000,
+                            creator.next.get(), runner.admissions(), runner.finished());
+                    nextProgress += 10_000;
+                }
             }
             creator.stop();
             long end = runner.lastFinishedAt();
@@ -130,6 +136,14 @@ public final class LoadDriver {
                 notFinished = audit.notFinished(planned.stream().map(BenchObjects.Planned::key).toList());
             }
             rss.sample();
+            long apiPid = Long.parseLong(opt("apiserver-pid", "-1"));
+            Cpu cpu = new Cpu(rss.controllerCpuSeconds(), apiPid > 0 ? RssSampler.cpuTicks(apiPid) / 100.0 : 0,
+                    ProcessHandle.current().info().totalCpuDuration().map(d -> d.toMillis() / 1000.0).orElse(0.0));
+            String nmt = opts.get("nmt-file");
+            if (nmt != null && rss.pid() > 0) {
+                new ProcessBuilder("jcmd", Long.toString(rss.pid()), "VM.native_memory", "summary")
+                        .redirectErrorStream(true).redirectOutput(Path.of(nmt).toFile()).start().waitFor(30, TimeUnit.SECONDS);
+            }
             Writes writes = Writes.read(api);
             String faults = opts.containsKey("proxy-url") ? httpGet(opts.get("proxy-url") + "/bench/faults") : null;
             String restarts = opts.containsKey("restarts-file") && Files.exists(Path.of(opts.get("restarts-file")))
@@ -145,7 +159,7 @@ public final class LoadDriver {
                 limit = Limit.measure(client, limitWrites);
             }
             Report report = new Report(scenario, scale, planned, runner, end, complete, rss.peakMiB(), writes, audit,
-                    notFinished, limit, faults, restarts, variant);
+                    notFinished, limit, faults, restarts, variant, cpu);
             report.print(System.out);
             return complete && notFinished.isEmpty() && audit.violations().isEmpty() ? 0 : 1;
         }
@@ -259,13 +273,20 @@ public final class LoadDriver {
                     try {
                         client.resource(p.workload()).create();
                         break;
-                    } catch (RuntimeException e) {
+                    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                        if (e.getCode() == 409) {
+                            break; // an earlier attempt got through
+                        }
                         failures.incrementAndGet();
                     }
                 }
                 lastCreatedAt = runner.now();
             }
         }
+    }
+
+    /** CPU seconds used during the run (user + system) by the controller(s), the API server and this driver. */
+    record Cpu(double controller, double apiServer, double driver) {
     }
 
     /** The controller's writes as the API server counted them. */

@@ -10,7 +10,8 @@ import java.util.TreeMap;
 /** The figures of one run: a human summary, then one JSON line (the last line printed). */
 record Report(String scenario, double scale, List<BenchObjects.Planned> planned, Runner runner, long endMillis,
               boolean complete, double peakRssMiB, LoadDriver.Writes writes, QuotaAudit audit, List<String> notFinished,
-              Limit limit, String faults, String restarts, KueueBenchmark.Variant variant) {
+              Limit limit, String faults, String restarts, KueueBenchmark.Variant variant,
+              LoadDriver.Cpu cpu) {
 
     double wallSeconds() {
         return endMillis / 1000.0;
@@ -83,6 +84,8 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
         out.printf(Locale.ROOT, "controller RSS      %.1f MiB peak (VmHWM)%n", peakRssMiB);
         out.printf(Locale.ROOT, "controller writes   %d, %.2f per admission: %s%n", writes.total(), apiWritesPerAdmission(),
                 writes.byKind());
+        out.printf(Locale.ROOT, "CPU seconds         controller %.1f, API server %.1f, load driver %.1f (2 cores shared with the rest of the machine)%n",
+                cpu.controller(), cpu.apiServer(), cpu.driver());
         if (limit != null) {
             out.printf(Locale.ROOT, "API server alone    %.0f Workload status writes/s from 1 client, %.0f/s from 4 "
                             + "-> at most %.0f admissions/s; the controller reached %.0f %% of that%n",
@@ -114,6 +117,8 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
         if (faults != null) {
             json.append(", \"faults\": ").append(faults.trim());
         }
+        json.append(String.format(Locale.ROOT, ", \"cpuSeconds\": {\"controller\": %.1f, \"apiServer\": %.1f, \"driver\": %.1f}",
+                cpu.controller(), cpu.apiServer(), cpu.driver()));
         json.append(", \"restarts\": ").append(restarts.isEmpty() ? "0" : restarts);
         json.append(String.format(Locale.ROOT, ", \"violations\": %d, \"lost\": %d, \"auditedChanges\": %d}",
                 audit.violations().size(), notFinished.size(), audit.changes()));

@@ -12,6 +12,8 @@ final class RssSampler {
 
     private final Path pidFile;
     private volatile long peakKiB;
+    /** CPU ticks last read per controller process (a restart adds a process). */
+    private final java.util.Map<Long, Long> cpuTicks = new java.util.HashMap<>();
     private Thread thread;
 
     RssSampler(String pidFile) {
@@ -50,6 +52,26 @@ final class RssSampler {
             return;
         }
         peakKiB = Math.max(peakKiB, vmHwmKiB(Path.of("/proc", Long.toString(pid), "status")));
+        long ticks = cpuTicks(pid);
+        if (ticks > 0) {
+            cpuTicks.put(pid, ticks);
+        }
+    }
+
+    /** CPU seconds the controller processes used so far (user + system). */
+    synchronized double controllerCpuSeconds() {
+        return cpuTicks.values().stream().mapToLong(Long::longValue).sum() / 100.0;
+    }
+
+    /** utime + stime of a process in clock ticks (100 per second on Linux), 0 when it is gone. */
+    static long cpuTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     /** VmHWM in KiB from a /proc status file; 0 when the process is gone. */
