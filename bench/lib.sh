@@ -30,7 +30,9 @@ classpath() {
     ./mvnw -B -q -o dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test \
       || ./mvnw -B -q dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
   fi
-  CP="target/test-classes:target/classes:$(cat target/test-classpath.txt)"
+  # a copy, so that recompiling during a long run does not change the classes under it
+  cp -r target/classes "$WORK/classes" && cp -r target/test-classes "$WORK/test-classes"
+  CP="$WORK/test-classes:$WORK/classes:$(cat target/test-classpath.txt)"
 }
 
 free_port() {

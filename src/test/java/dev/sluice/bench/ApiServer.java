@@ -20,7 +20,10 @@ import java.util.concurrent.atomic.LongAdder;
  * counts the writes of every client except the benchmark's own (user agent {@value #BENCH_AGENT}), by method and
  * resource, and serves the counts at {@code GET /bench/writes}.
  * <p>
- * {@code java ... dev.sluice.bench.ApiServer PORT}
+ * By default the store is indexed ({@link IndexedStore}); {@code --scan} keeps fabric8's store, which scans every
+ * stored object on every request.
+ * <p>
+ * {@code java ... dev.sluice.bench.ApiServer PORT [--scan]}
  */
 public final class ApiServer {
 
@@ -35,8 +38,14 @@ public final class ApiServer {
     static final class CountingDispatcher extends KubernetesMixedDispatcher {
         private final Map<String, LongAdder> writes = new ConcurrentHashMap<>();
 
-        CountingDispatcher() {
+        private final boolean indexed;
+
+        CountingDispatcher(boolean indexed) {
             super(new HashMap<>());
+            this.indexed = indexed;
+            if (indexed) {
+                installIndexedStore(this);
+            }
         }
 
         @Override
@@ -49,7 +58,10 @@ public final class ApiServer {
             if (WRITES.contains(request.getMethod()) && (agent == null || !agent.startsWith(BENCH_AGENT))) {
                 writes.computeIfAbsent(request.getMethod() + " " + resourceOf(path), k -> new LongAdder()).increment();
             }
-            return super.dispatch(request);
+            if (!indexed) {
+                return super.dispatch(request);
+            }
+            return IndexedStore.narrow(hint(request), () -> super.dispatch(request));
         }
 
         String counts() {
@@ -63,6 +75,70 @@ public final class ApiServer {
                 sep = ", ";
             }
             return sb.append("}}").toString();
+        }
+    }
+
+    /** The store's scans narrowed to the resource and object a request names (POST: the name in its body). */
+    static IndexedStore.Hint hint(RecordedRequest request) {
+        String path = request.getPath();
+        String p = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+        String[] parts = p.split("/");
+        int start;
+        if (p.startsWith("/api/") && parts.length >= 3) {
+            start = 3;
+        } else if (p.startsWith("/apis/") && parts.length >= 4) {
+            start = 4;
+        } else {
+            return null;
+        }
+        String plural;
+        String name = null;
+        if (parts.length > start && "namespaces".equals(parts[start]) && parts.length > start + 2) {
+            plural = parts[start + 2];
+            name = parts.length > start + 3 ? parts[start + 3] : null;
+        } else if (parts.length > start) {
+            plural = parts[start];
+            name = parts.length > start + 1 ? parts[start + 1] : null;
+        } else {
+            return null;
+        }
+        if (path.contains("fieldSelector") || path.contains("watch=")) {
+            name = null; // a field selector or watch by name: let the scan see the whole resource
+        }
+        if (name == null && "POST".equals(request.getMethod())) {
+            name = nameInBody(request.getBody() == null ? null
+                    : new String(request.getBody().getBytes(), java.nio.charset.StandardCharsets.UTF_8)); // getBytes does not consume
+            if (name == null) {
+                return new IndexedStore.Hint(plural, null);
+            }
+        }
+        return new IndexedStore.Hint(plural, name);
+    }
+
+    static String nameInBody(String body) {
+        if (body == null) {
+            return null;
+        }
+        try {
+            var node = io.fabric8.kubernetes.client.utils.Serialization.jsonMapper().readTree(body);
+            var name = node.path("metadata").path("name");
+            return name.isTextual() ? name.asText() : null;
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Replaces the CRUD dispatcher's object map (a synchronized LinkedHashMap) with the indexed store. */
+    static void installIndexedStore(KubernetesMixedDispatcher mixed) {
+        try {
+            java.lang.reflect.Field crud = KubernetesMixedDispatcher.class.getDeclaredField("kubernetesCrudDispatcher");
+            crud.setAccessible(true);
+            Object dispatcher = crud.get(mixed);
+            java.lang.reflect.Field map = io.fabric8.mockwebserver.crud.CrudDispatcher.class.getDeclaredField("map");
+            map.setAccessible(true);
+            map.set(dispatcher, new IndexedStore());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot index the mock server's store (fabric8 changed?): " + e, e);
         }
     }
 
@@ -83,11 +159,12 @@ public final class ApiServer {
 
     public static void main(String[] args) throws Exception {
         int port = Integer.parseInt(args[0]);
+        boolean indexed = !(args.length > 1 && "--scan".equals(args[1]));
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-                new CountingDispatcher(), false);
+                new CountingDispatcher(indexed), false);
         server.init(InetAddress.getByName("127.0.0.1"), port);
         Runtime.getRuntime().addShutdownHook(new Thread(server::destroy));
-        System.out.println("API server listening on http://127.0.0.1:" + port);
+        System.out.println("API server listening on http://127.0.0.1:" + port + (indexed ? " (indexed store)" : " (fabric8's scanning store)"));
         new CountDownLatch(1).await();
     }
 }
