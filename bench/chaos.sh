@@ -32,7 +32,7 @@ RANDOM=$SEED
 classpath
 make_tls
 start_api_server
-PROXY_PORT=$(free_port); MGMT_PORT=$(free_port); HTTPS_PORT=$(free_port)
+PROXY_PORT=$(free_port); MGMT_PORT=$(free_port); HTTPS_PORT=$(free_port); HTTP_PORT=$(free_port)
 java -Xmx512m -cp "$CP" dev.sluice.bench.FaultProxy "$PROXY_PORT" "$API_PORT" "$SHARE" "$LATENCY" "${CUT%%:*}" "${CUT##*:}" "$SEED" \
   >"$WORK/proxy.log" 2>&1 &
 STARTED+=($!)

@@ -24,7 +24,7 @@ done
 classpath
 make_tls
 start_api_server
-MGMT_PORT=$(free_port); HTTPS_PORT=$(free_port)
+MGMT_PORT=$(free_port); HTTPS_PORT=$(free_port); HTTP_PORT=$(free_port)
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(java -version 2>&1 | head -1)"
 
 java -Xmx2g -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \

@@ -78,7 +78,7 @@ start_controller() {
     -Dsluice.leader-election.namespace=default \
     -Dsluice.leader-election.lease-duration="${LEASE_DURATION:-15s}" \
     -Dsluice.tls.dir="$WORK/tls" \
-    -Dquarkus.http.ssl-port="$HTTPS_PORT" \
+    -Dquarkus.http.ssl-port="$HTTPS_PORT" -Dquarkus.http.port="$HTTP_PORT" \
     -Dquarkus.management.port="$MGMT_PORT" \
     -jar "$APP/quarkus-run.jar" >>"$WORK/controller.log" 2>&1 &
   echo $! >"$WORK/controller.pid"

@@ -157,7 +157,11 @@ public final class ApiServer {
         return parts.length > start + 2 ? resource + "/" + parts[start + 2] : resource;
     }
 
+    /** Held so that the level sticks: MockWebServer logs every request at INFO, which costs more than answering it. */
+    private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
     public static void main(String[] args) throws Exception {
+        MOCK_LOG.setLevel(java.util.logging.Level.WARNING);
         int port = Integer.parseInt(args[0]);
         boolean indexed = !(args.length > 1 && "--scan".equals(args[1]));
         KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
