@@ -56,7 +56,7 @@ make_tls() {
 
 start_api_server() {
   API_PORT=$(free_port)
-  java -Xmx2g -XX:+UseParallelGC -cp "$CP" dev.sluice.bench.ApiServer "$API_PORT" >"$WORK/apiserver.log" 2>&1 &
+  java -Xmx2g -XX:+UseParallelGC -cp "$CP" dev.sluice.bench.ApiServer "$API_PORT" ${API_SERVER_FLAGS:-} >"$WORK/apiserver.log" 2>&1 &
   API_PID=$!
   STARTED+=($API_PID)
   wait_http "http://127.0.0.1:$API_PORT/bench/writes" 60
