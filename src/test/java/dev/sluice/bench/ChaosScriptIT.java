@@ -13,7 +13,7 @@ class ChaosScriptIT {
     @Test
     void theControllerSurvivesAKillAndApiFaultsWithoutViolations() throws Exception {
         ScriptRun run = ScriptRun.run(150, "bench/chaos.sh", "kueue-baseline", "--scale", "0.02", "--kills", "1",
-                "--write-failures", "0.05", "--latency-ms", "10", "--watch-cut-ms", "2000:5000", "--timeout", "90",
+                "--write-failures", "0.03", "--latency-ms", "5", "--watch-cut-ms", "2000:5000", "--timeout", "90",
                 "--seed", "11");
         assertThat(run.exitCode()).as(run.output()).isZero();
         assertThat(run.number("finished")).isEqualTo(300);
