@@ -9,6 +9,7 @@ STARTED=()
 cleanup() {
   local rc=$?
   if [[ -f "$WORK/controller.pid" ]]; then kill -9 "$(cat "$WORK/controller.pid")" 2>/dev/null || true; fi
+  disown -a 2>/dev/null || true  # no "Killed" lines for what we end ourselves
   for p in "${STARTED[@]}"; do kill -9 "$p" 2>/dev/null || true; done
   if [[ $rc -ne 0 ]]; then echo "logs kept in $WORK" >&2; else rm -rf "$WORK"; fi
 }
