@@ -109,6 +109,28 @@ class ApiServerTest {
         assertThat(ApiServer.resourceOf(path)).isIn("workloads/status", "clusterqueues/status", "events");
     }
 
+    @org.junit.jupiter.api.Test
+    void requestsAreNarrowedToTheirResourceAndName() {
+        assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta1/namespaces/ns/workloads/w/status", "")))
+                .isEqualTo(new IndexedStore.Hint("workloads", "w"));
+        assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta1/workloads?labelSelector=a%3Db", "")))
+                .isEqualTo(new IndexedStore.Hint("workloads", null));
+        assertThat(ApiServer.hint(request("GET", "/api/v1/namespaces/ns/configmaps?watch=true&fieldSelector=metadata.name%3Dx", "")))
+                .isEqualTo(new IndexedStore.Hint("configmaps", null));
+        assertThat(ApiServer.hint(request("POST", "/api/v1/namespaces/ns/configmaps",
+                "{\"metadata\": {\"labels\": {\"name\": \"label\"}, \"name\": \"real\"}}")))
+                .isEqualTo(new IndexedStore.Hint("configmaps", "real"));
+        assertThat(ApiServer.hint(request("GET", "/api/v1/namespaces/ns", ""))).isEqualTo(new IndexedStore.Hint("namespaces", "ns"));
+        assertThat(ApiServer.hint(request("GET", "/version", ""))).isNull();
+    }
+
+    private static io.fabric8.mockwebserver.http.RecordedRequest request(String method, String path, String body) {
+        return new io.fabric8.mockwebserver.http.RecordedRequest("HTTP/1.1",
+                io.fabric8.mockwebserver.dsl.HttpMethod.valueOf(method), path,
+                io.fabric8.mockwebserver.http.Headers.builder().build(),
+                new io.fabric8.mockwebserver.http.Buffer(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
     private static ConfigMap configMap(String name, Map<String, String> labels) {
         return new ConfigMapBuilder().withNewMetadata().withName(name).withLabels(labels).endMetadata().build();
     }
