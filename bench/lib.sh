@@ -11,7 +11,7 @@ cleanup() {
   if [[ -f "$WORK/controller.pid" ]]; then kill -9 "$(cat "$WORK/controller.pid")" 2>/dev/null || true; fi
   disown -a 2>/dev/null || true  # no "Killed" lines for what we end ourselves
   for p in "${STARTED[@]}"; do kill -9 "$p" 2>/dev/null || true; done
-  if [[ $rc -ne 0 ]]; then echo "logs kept in $WORK" >&2; else rm -rf "$WORK"; fi
+  if [[ $rc -ne 0 || -n "${KEEP_LOGS:-}" ]]; then echo "logs kept in $WORK" >&2; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
