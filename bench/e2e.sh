@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Kueue's scheduler benchmark end to end: the test API server (fabric8's mock server, CRUD mode) and the controller
+# jar each in a process of its own; the load driver creates the queues and the Workloads on Kueue's schedule, plays
+# the runner, audits every change, measures the API server alone, and prints a summary and one JSON line.
+#
+#   bench/e2e.sh kueue-baseline|kueue-large-scale [--scale X] [--timeout SECONDS] [--limit-writes N]
+#
+# Needs ./mvnw package -DskipTests (the jar and the compiled harness). See bench/RESULTS.md.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+[[ $# -ge 1 ]] || die "usage: bench/e2e.sh kueue-baseline|kueue-large-scale [--scale X] [--timeout S] [--limit-writes N]"
+SCENARIO=$1; shift
+SCALE=1; TIMEOUT=900; LIMIT_WRITES=2000
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --scale) SCALE=$2; shift 2 ;;
+    --timeout) TIMEOUT=$2; shift 2 ;;
+    --limit-writes) LIMIT_WRITES=$2; shift 2 ;;
+    *) die "unknown option $1" ;;
+  esac
+done
+
+classpath
+make_tls
+start_api_server
+MGMT_PORT=$(free_port); HTTPS_PORT=$(free_port); HTTP_PORT=$(free_port)
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(java -version 2>&1 | head -1)"
+
+java -Xmx2g -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
+  --api "http://127.0.0.1:$API_PORT" --apiserver-pid "$API_PID" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
+  --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
+  --limit-writes "$LIMIT_WRITES" > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
+DRIVER=$!
+STARTED+=($DRIVER)
+wait_file "$WORK/setup.done" 120 "$DRIVER"
+start_controller "http://127.0.0.1:$API_PORT"
+set +e
+wait "$DRIVER"
+RC=$?
+set -e
+exit $RC

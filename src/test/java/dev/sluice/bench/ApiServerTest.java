@@ -1,0 +1,137 @@
+package dev.sluice.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.sluice.api.v1beta1.Workload;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.Context;
+import io.fabric8.mockwebserver.MockWebServer;
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The benchmark's API server answers as fabric8's CRUD mock does, with the indexed store and without it, and counts
+ * only writes that are not the benchmark's own.
+ */
+class ApiServerTest {
+
+    @ParameterizedTest(name = "indexed={0}")
+    @ValueSource(booleans = {true, false})
+    void answersAsTheCrudMockAndCountsForeignWrites(boolean indexed) throws Exception {
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+                new ApiServer.CountingDispatcher(indexed), false);
+        server.init(InetAddress.getByName("127.0.0.1"), 0);
+        String url = "http://127.0.0.1:" + server.getPort();
+        List<String> events = new CopyOnWriteArrayList<>();
+        Config foreignConfig = new ConfigBuilder(Config.empty()).withMasterUrl(url).withUserAgent("controller").build();
+        try (KubernetesClient bench = LoadDriver.client(url);
+             KubernetesClient foreign = new KubernetesClientBuilder().withConfig(foreignConfig).build()) {
+            LoadDriver.installCrds(bench, Path.of("helm/sluice/crds"));
+            for (String ns : List.of("a", "b")) {
+                bench.resource(BenchObjects.namespace(ns)).create();
+                bench.configMaps().inNamespace(ns).resource(configMap("same", Map.of("team", ns))).create();
+            }
+            bench.configMaps().inNamespace("a").resource(configMap("other", Map.of("team", "x"))).create();
+            var watch = foreign.configMaps().inNamespace("a").watch(new Watcher<>() {
+                @Override
+                public void eventReceived(Action action, ConfigMap cm) {
+                    events.add(action + " " + cm.getMetadata().getName());
+                }
+
+                @Override
+                public void onClose(WatcherException e) {
+                }
+            });
+            assertThat(bench.configMaps().inNamespace("a").withName("same").get().getMetadata().getLabels()).containsEntry("team", "a");
+            assertThat(bench.configMaps().inNamespace("b").withName("same").get().getMetadata().getLabels()).containsEntry("team", "b");
+            assertThat(bench.configMaps().inNamespace("a").withName("none").get()).isNull();
+            assertThat(bench.configMaps().inAnyNamespace().list().getItems()).hasSize(3);
+            assertThat(bench.configMaps().inNamespace("a").list().getItems()).hasSize(2);
+            assertThat(bench.configMaps().inAnyNamespace().withLabel("team", "b").list().getItems()).hasSize(1);
+            assertThat(bench.namespaces().withName("b").get()).isNotNull();
+            assertThatThrownBy(() -> bench.configMaps().inNamespace("a").resource(configMap("same", Map.of())).create())
+                    .isInstanceOf(KubernetesClientException.class).extracting(e -> ((KubernetesClientException) e).getCode())
+                    .isEqualTo(409);
+
+            foreign.configMaps().inNamespace("a").withName("same").edit(cm -> {
+                cm.getMetadata().getLabels().put("team", "changed");
+                return cm;
+            });
+            assertThat(bench.configMaps().inAnyNamespace().withLabel("team", "changed").list().getItems()).hasSize(1);
+            assertThat(bench.configMaps().inNamespace("b").withName("same").get().getMetadata().getLabels()).containsEntry("team", "b");
+
+            Workload w = BenchObjects.workload("a", dev.sluice.sim.KueueBenchmark.BASELINE.streams().get(0), 0, 0);
+            Workload created = bench.resource(w).create();
+            created.setStatus(new dev.sluice.api.v1beta1.WorkloadStatus());
+            created.getStatus().setConditions(List.of(new io.fabric8.kubernetes.api.model.ConditionBuilder()
+                    .withType("Finished").withStatus("True").withReason("Succeeded").withLastTransitionTime("2026-01-01T00:00:00Z").build()));
+            foreign.resources(Workload.class).inNamespace("a").resource(created).updateStatus();
+            Workload read = bench.resources(Workload.class).inNamespace("a").withName(w.getMetadata().getName()).get();
+            assertThat(read.getStatus().getConditions()).extracting(c -> c.getType()).containsExactly("Finished");
+            assertThat(bench.resources(Workload.class).inAnyNamespace().list().getItems()).hasSize(1);
+
+            foreign.configMaps().inNamespace("a").withName("other").delete();
+            await().atMost(Duration.ofSeconds(5)).until(() -> bench.configMaps().inNamespace("a").withName("other").get() == null);
+            assertThat(bench.configMaps().inAnyNamespace().list().getItems()).hasSize(2);
+            await().atMost(Duration.ofSeconds(5)).until(() -> events.contains("MODIFIED same") && events.contains("DELETED other"));
+            watch.close();
+
+            String counts = LoadDriver.httpGet(url + "/bench/writes");
+            // the foreign client: one edit (PUT or PATCH), one status update, one delete
+            assertThat(counts).contains("\"total\": 3").contains("\"PUT workloads/status\": 1").contains("\"DELETE configmaps\": 1");
+        } finally {
+            server.destroy();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/apis/kueue.x-k8s.io/v1beta1/namespaces/ns/workloads/w/status?x=1",
+        "/apis/kueue.x-k8s.io/v1beta1/clusterqueues/cq/status", "/api/v1/namespaces/ns/events"})
+    void writesAreCountedByResource(String path) {
+        assertThat(ApiServer.resourceOf(path)).isIn("workloads/status", "clusterqueues/status", "events");
+    }
+
+    @org.junit.jupiter.api.Test
+    void requestsAreNarrowedToTheirResourceAndName() {
+        assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta1/namespaces/ns/workloads/w/status", "")))
+                .isEqualTo(new IndexedStore.Hint("workloads", "w"));
+        assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta1/workloads?labelSelector=a%3Db", "")))
+                .isEqualTo(new IndexedStore.Hint("workloads", null));
+        assertThat(ApiServer.hint(request("GET", "/api/v1/namespaces/ns/configmaps?watch=true&fieldSelector=metadata.name%3Dx", "")))
+                .isEqualTo(new IndexedStore.Hint("configmaps", null));
+        assertThat(ApiServer.hint(request("POST", "/api/v1/namespaces/ns/configmaps",
+                "{\"metadata\": {\"labels\": {\"name\": \"label\"}, \"name\": \"real\"}}")))
+                .isEqualTo(new IndexedStore.Hint("configmaps", "real"));
+        assertThat(ApiServer.hint(request("GET", "/api/v1/namespaces/ns", ""))).isEqualTo(new IndexedStore.Hint("namespaces", "ns"));
+        assertThat(ApiServer.hint(request("GET", "/version", ""))).isNull();
+    }
+
+    private static io.fabric8.mockwebserver.http.RecordedRequest request(String method, String path, String body) {
+        return new io.fabric8.mockwebserver.http.RecordedRequest("HTTP/1.1",
+                io.fabric8.mockwebserver.dsl.HttpMethod.valueOf(method), path,
+                io.fabric8.mockwebserver.http.Headers.builder().build(),
+                new io.fabric8.mockwebserver.http.Buffer(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    private static ConfigMap configMap(String name, Map<String, String> labels) {
+        return new ConfigMapBuilder().withNewMetadata().withName(name).withLabels(labels).endMetadata().build();
+    }
+}

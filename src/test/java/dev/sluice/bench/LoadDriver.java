@@ -1,0 +1,301 @@
+package dev.sluice.bench;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.sim.KueueBenchmark;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+
+/**
+ * One benchmark run against a running API server and controller: installs the CRDs and the benchmark's queue
+ * objects, waits for the controller, creates the Workloads on Kueue's schedule, plays the runner, audits every
+ * change, and prints a human summary and one JSON line. Exit code 0 only when every Workload finished and the
+ * auditor saw no violation.
+ * <p>
+ * Options ({@code --name value}): scenario (kueue-baseline | kueue-large-scale), scale (multiplies each stream's
+ * count), api (API server URL), crds (folder of CRD YAML), setup-done-file (written once queue objects exist),
+ * controller-ready-url, controller-pid-file, proxy-url (fault proxy to ask for its counts), restarts-file, timeout
+ * (seconds), limit-writes (0: skip the API-server-alone measurement), creators (threads creating Workloads).
+ */
+public final class LoadDriver {
+
+    private final Map<String, String> opts;
+
+    private LoadDriver(Map<String, String> opts) {
+        this.opts = opts;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opts = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("expected --name value pairs, got " + args[i]);
+            }
+            opts.put(args[i].substring(2), args[i + 1]);
+        }
+        int code = new LoadDriver(opts).run();
+        System.exit(code);
+    }
+
+    private String opt(String name, String def) {
+        String v = opts.getOrDefault(name, def);
+        if (v == null) {
+            throw new IllegalArgumentException("--" + name + " is required");
+        }
+        return v;
+    }
+
+    static KubernetesClient client(String url) {
+        Config config = new ConfigBuilder(Config.empty()).withMasterUrl(url).withUserAgent(ApiServer.BENCH_AGENT)
+                .withRequestTimeout(30_000).withConnectionTimeout(10_000).build();
+        return new KubernetesClientBuilder().withConfig(config).build();
+    }
+
+    int run() throws Exception {
+        String scenario = opt("scenario", null);
+        KueueBenchmark.Variant base = KueueBenchmark.variant(scenario);
+        if (base == null) {
+            throw new IllegalArgumentException("unknown scenario " + scenario + "; use kueue-baseline or kueue-large-scale");
+        }
+        double scale = Double.parseDouble(opt("scale", "1"));
+        KueueBenchmark.Variant variant = KueueBenchmark.scaled(base, scale);
+        String api = opt("api", null);
+        long timeoutMillis = (long) (Double.parseDouble(opt("timeout", "900")) * 1000);
+        List<BenchObjects.Planned> planned = BenchObjects.workloads(variant);
+
+        try (KubernetesClient client = client(api)) {
+            installCrds(client, Path.of(opt("crds", "target/kubernetes")));
+            QuotaAudit audit = new QuotaAudit();
+            client.resource(BenchObjects.flavor()).create();
+            for (String name : BenchObjects.queueNames(variant)) {
+                client.resource(BenchObjects.namespace(name)).create();
+                ClusterQueue cq = BenchObjects.clusterQueue(name);
+                client.resource(cq).create();
+                audit.clusterQueue(cq);
+                client.resource(BenchObjects.localQueue(name)).create();
+            }
+            String done = opts.get("setup-done-file");
+            if (done != null) {
+                Files.writeString(Path.of(done), "ok\n");
+            }
+            RssSampler rss = new RssSampler(opts.get("controller-pid-file"));
+            awaitReady(opts.get("controller-ready-url"), 180_000);
+            rss.start();
+
+            long start = System.nanoTime();
+            Runner runner = new Runner(client, planned, start);
+            SharedIndexInformer<Workload> runnerInformer = client.resources(Workload.class).inAnyNamespace()
+                    .inform(runner, 0);
+            SharedIndexInformer<Workload> auditInformer = client.resources(Workload.class).inAnyNamespace()
+                    .inform(auditor(audit), 0);
+            System.out.printf(Locale.ROOT, "%s: %d ClusterQueues in %d cohorts, %d Workloads%n", scenario,
+                    variant.cohorts() * variant.queuesPerCohort(), variant.cohorts(), planned.size());
+
+            Creator creator = new Creator(client, planned, runner, Integer.parseInt(opt("creators", "8")));
+            creator.start();
+            long deadline = timeoutMillis;
+            long nextProgress = 10_000;
+            while (runner.finished() < planned.size() && runner.now() < deadline) {
+                Thread.sleep(100);
+                if (runner.now() >= nextProgress) {
+                    System.err.printf(Locale.ROOT, "t=%ds created %d admitted %d finished %d%n", nextProgress / 1000,
+                            creator.next.get(), runner.admissions(), runner.finished());
+                    nextProgress += 10_000;
+                }
+            }
+            creator.stop();
+            long end = runner.lastFinishedAt();
+            boolean complete = runner.finished() >= planned.size();
+            // the auditor's informer may lag the runner's: let it catch up before the final checks
+            long catchUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            List<String> notFinished = audit.notFinished(planned.stream().map(BenchObjects.Planned::key).toList());
+            while (!notFinished.isEmpty() && System.nanoTime() < catchUp) {
+                Thread.sleep(200);
+                notFinished = audit.notFinished(planned.stream().map(BenchObjects.Planned::key).toList());
+            }
+            rss.sample();
+            long apiPid = Long.parseLong(opt("apiserver-pid", "-1"));
+            Cpu cpu = new Cpu(rss.controllerCpuSeconds(), apiPid > 0 ? RssSampler.cpuTicks(apiPid) / 100.0 : 0,
+                    ProcessHandle.current().info().totalCpuDuration().map(d -> d.toMillis() / 1000.0).orElse(0.0));
+            String nmt = opts.get("nmt-file");
+            if (nmt != null && rss.pid() > 0) {
+                new ProcessBuilder("jcmd", Long.toString(rss.pid()), "VM.native_memory", "summary")
+                        .redirectErrorStream(true).redirectOutput(Path.of(nmt).toFile()).start().waitFor(30, TimeUnit.SECONDS);
+            }
+            Writes writes = Writes.read(api);
+            String faults = opts.containsKey("proxy-url") ? httpGet(opts.get("proxy-url") + "/bench/faults") : null;
+            String restarts = opts.containsKey("restarts-file") && Files.exists(Path.of(opts.get("restarts-file")))
+                    ? Files.readString(Path.of(opts.get("restarts-file"))).trim() : "0";
+            runnerInformer.close();
+            auditInformer.close();
+            runner.close();
+
+            Limit limit = null;
+            int limitWrites = Integer.parseInt(opt("limit-writes", "0"));
+            if (limitWrites > 0) {
+                rss.stopController();
+                limit = Limit.measure(client, limitWrites);
+            }
+            Report report = new Report(scenario, scale, planned, runner, end, complete, rss.peakMiB(), writes, audit,
+                    notFinished, limit, faults, restarts, variant, cpu);
+            report.print(System.out);
+            return complete && notFinished.isEmpty() && audit.violations().isEmpty() ? 0 : 1;
+        }
+    }
+
+    private static ResourceEventHandler<Workload> auditor(QuotaAudit audit) {
+        return new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(Workload wl) {
+                audit.workload(Runner.key(wl), wl);
+            }
+
+            @Override
+            public void onUpdate(Workload old, Workload wl) {
+                audit.workload(Runner.key(wl), wl);
+            }
+
+            @Override
+            public void onDelete(Workload wl, boolean unknownFinalState) {
+                audit.workload(Runner.key(wl), null);
+            }
+        };
+    }
+
+    static void installCrds(KubernetesClient client, Path dir) throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(p -> p.getFileName().toString().endsWith(".kueue.x-k8s.io-v1.yml")).sorted().toList();
+        }
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no kueue.x-k8s.io CRDs in " + dir + "; build the jar first (./mvnw package)");
+        }
+        for (Path f : files) {
+            try (InputStream in = Files.newInputStream(f)) {
+                client.apiextensions().v1().customResourceDefinitions().load(in).create();
+            }
+        }
+    }
+
+    static void awaitReady(String url, long timeoutMillis) throws Exception {
+        if (url == null) {
+            return;
+        }
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException("controller not ready at " + url + " after " + timeoutMillis / 1000 + " s");
+    }
+
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    static String httpGet(String url) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    /** Creates the Workloads on schedule from a few threads, each taking the next one due. */
+    static final class Creator {
+        private final KubernetesClient client;
+        private final List<BenchObjects.Planned> planned;
+        private final Runner runner;
+        private final List<Thread> threads = new ArrayList<>();
+        private final AtomicInteger next = new AtomicInteger();
+        private volatile boolean stopped;
+        final AtomicInteger failures = new AtomicInteger();
+        volatile long lastCreatedAt;
+
+        Creator(KubernetesClient client, List<BenchObjects.Planned> planned, Runner runner, int threads) {
+            this.client = client;
+            this.planned = planned;
+            this.runner = runner;
+            for (int i = 0; i < threads; i++) {
+                Thread t = new Thread(this::loop, "creator-" + i);
+                t.setDaemon(true);
+                this.threads.add(t);
+            }
+        }
+
+        void start() {
+            threads.forEach(Thread::start);
+        }
+
+        void stop() {
+            stopped = true;
+        }
+
+        private void loop() {
+            for (int i = next.getAndIncrement(); i < planned.size() && !stopped; i = next.getAndIncrement()) {
+                BenchObjects.Planned p = planned.get(i);
+                long wait = p.createAtMillis() - runner.now();
+                if (wait > 0) {
+                    try {
+                        Thread.sleep(wait);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                long at = runner.now();
+                runner.created(p.key(), at);
+                for (int attempt = 0; attempt < 5; attempt++) {
+                    try {
+                        client.resource(p.workload()).create();
+                        break;
+                    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                        if (e.getCode() == 409) {
+                            break; // an earlier attempt got through
+                        }
+                        failures.incrementAndGet();
+                    }
+                }
+                lastCreatedAt = runner.now();
+            }
+        }
+    }
+
+    /** CPU seconds used during the run (user + system) by the controller(s), the API server and this driver. */
+    record Cpu(double controller, double apiServer, double driver) {
+    }
+
+    /** The controller's writes as the API server counted them. */
+    record Writes(long total, String byKind) {
+        static Writes read(String api) throws Exception {
+            String json = httpGet(api + "/bench/writes");
+            int i = json.indexOf("\"total\": ") + 9;
+            long total = Long.parseLong(json.substring(i, json.indexOf(',', i)).trim());
+            return new Writes(total, json.substring(json.indexOf("\"byKind\": ") + 10, json.length() - 1));
+        }
+    }
+}
