@@ -172,7 +172,7 @@ final class WorkloadSync {
                 s.engine.delete(e.workload());
                 continue;
             }
-            evict(wl, e);
+            guarded(e.workload(), "eviction", () -> evict(wl, e));
         }
         for (Admission a : result.admissions()) {
             unwrittenAdmissions.put(a.workload(), a);
@@ -182,13 +182,27 @@ final class WorkloadSync {
                 s.engine.delete(a.workload());
                 continue;
             }
-            admit(wl, a);
+            guarded(a.workload(), "admission", () -> admit(wl, a));
         }
         for (PendingStatus p : result.pending()) {
             Workload wl = ClusterCache.get(s.cache.workloads, p.workload().namespace(), p.workload().name());
             if (wl != null) {
-                write(wl, w -> WorkloadConditions.pending(w, p.reason().name(), p.message(), s.now()));
+                guarded(p.workload(), "pending status",
+                        () -> write(wl, w -> WorkloadConditions.pending(w, p.reason().name(), p.message(), s.now())));
             }
+        }
+    }
+
+    /**
+     * One decision failing (a write, an event, a meter) must not cost the others of the cycle, nor stop the engine
+     * loop: it is logged, and what was not written stays in the unwritten books for the Workload's next event.
+     */
+    private static void guarded(WorkloadKey workload, String what, Runnable decision) {
+        try {
+            decision.run();
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "applying the %s of Workload %s failed; it is retried on the Workload's next event", what,
+                    workload);
         }
     }
 
@@ -231,8 +245,11 @@ final class WorkloadSync {
         if (!w.changed()) {
             return;
         }
-        String cq = wl.getStatus() != null && wl.getStatus().getAdmission() != null
-                ? wl.getStatus().getAdmission().getClusterQueue() : "";
+        // the engine knows where the victim holds quota even when the cached status no longer says so
+        String cq = s.engine.workload(e.workload()).map(WorkloadState::clusterQueue)
+                .or(() -> Optional.ofNullable(wl.getStatus() == null || wl.getStatus().getAdmission() == null ? null
+                        : wl.getStatus().getAdmission().getClusterQueue()))
+                .orElse(null);
         String eventMessage = message;
         if (e.preemptor() != null) {
             eventMessage = message + "; preempted by Workload " + e.preemptor();
@@ -241,7 +258,9 @@ final class WorkloadSync {
                     e.preemptionReason() == null ? e.reason().name() : e.preemptionReason().name());
         }
         s.events.normal(w.workload(), e.reason() == EvictionReason.Preempted ? "Preempted" : "Evicted", eventMessage);
-        s.metrics.evicted(cq, e.reason().name());
+        if (cq != null) {
+            s.metrics.evicted(cq, e.reason().name());
+        }
         Optional<Ref> job = ownerJob(w.workload());
         if (job.isPresent()) {
             s.requeue.accept(job.get());
