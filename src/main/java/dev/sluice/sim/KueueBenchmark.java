@@ -114,7 +114,8 @@ public final class KueueBenchmark {
         }
     }
 
-    private static ClusterQueue clusterQueue(String name, String cohort) {
+    /** One of the benchmark's ClusterQueues (also created by the end-to-end benchmark in bench/). */
+    public static ClusterQueue clusterQueue(String name, String cohort) {
         ResourceQuota cpu = new ResourceQuota();
         cpu.setName("cpu");
         cpu.setNominalQuota(new Quantity("20"));
@@ -139,7 +140,8 @@ public final class KueueBenchmark {
         return cq;
     }
 
-    private static Workload workload(String namespace, Stream s, int set, int i) {
+    /** The i-th Workload of stream {@code set} in a queue's namespace (also created by the end-to-end benchmark). */
+    public static Workload workload(String namespace, Stream s, int set, int i) {
         Workload w = new Workload();
         w.setMetadata(new ObjectMetaBuilder().withName(String.format(Locale.ROOT, "%s-%d-%d-0", s.className(), set, i))
                 .withNamespace(namespace)

@@ -1,31 +1,17 @@
 package dev.sluice.bench;
 
 import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.ClusterQueuePreemption;
-import dev.sluice.api.v1beta1.ClusterQueueSpec;
-import dev.sluice.api.v1beta1.FlavorQuotas;
 import dev.sluice.api.v1beta1.LocalQueue;
 import dev.sluice.api.v1beta1.LocalQueueSpec;
-import dev.sluice.api.v1beta1.PodSet;
-import dev.sluice.api.v1beta1.ReclaimWithinCohort;
 import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.ResourceGroup;
-import dev.sluice.api.v1beta1.ResourceQuota;
-import dev.sluice.api.v1beta1.WithinClusterQueue;
 import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadSpec;
 import dev.sluice.sim.KueueBenchmark;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
-import io.fabric8.kubernetes.api.model.LabelSelector;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Kueue's benchmark as cluster objects. The parameters (cohorts, queues, streams) are the simulator's
@@ -69,28 +55,7 @@ public final class BenchObjects {
     }
 
     public static ClusterQueue clusterQueue(String name) {
-        ResourceQuota cpu = new ResourceQuota();
-        cpu.setName("cpu");
-        cpu.setNominalQuota(new Quantity("20"));
-        cpu.setBorrowingLimit(new Quantity("100"));
-        FlavorQuotas fq = new FlavorQuotas();
-        fq.setName(FLAVOR);
-        fq.setResources(List.of(cpu));
-        ResourceGroup rg = new ResourceGroup();
-        rg.setCoveredResources(List.of("cpu"));
-        rg.setFlavors(List.of(fq));
-        ClusterQueuePreemption p = new ClusterQueuePreemption();
-        p.setReclaimWithinCohort(ReclaimWithinCohort.Any);
-        p.setWithinClusterQueue(WithinClusterQueue.LowerPriority);
-        ClusterQueueSpec spec = new ClusterQueueSpec();
-        spec.setCohort(name.substring(name.indexOf("cohort-")));
-        spec.setNamespaceSelector(new LabelSelector());
-        spec.setResourceGroups(List.of(rg));
-        spec.setPreemption(p);
-        ClusterQueue cq = new ClusterQueue();
-        cq.setMetadata(new ObjectMetaBuilder().withName(name).build());
-        cq.setSpec(spec);
-        return cq;
+        return KueueBenchmark.clusterQueue(name, name.substring(name.indexOf("cohort-")));
     }
 
     public static LocalQueue localQueue(String name) {
@@ -118,24 +83,6 @@ public final class BenchObjects {
     }
 
     static Workload workload(String namespace, KueueBenchmark.Stream s, int set, int i) {
-        Workload w = new Workload();
-        w.setMetadata(new ObjectMetaBuilder().withName(String.format(Locale.ROOT, "%s-%d-%d-0", s.className(), set, i))
-                .withNamespace(namespace)
-                .addToLabels(KueueBenchmark.CLASS_LABEL, s.className())
-                .addToLabels(KueueBenchmark.RUNNING_TIME_LABEL, Long.toString(s.runtimeMillis()))
-                .build());
-        PodSet ps = new PodSet();
-        ps.setName("main");
-        ps.setCount(1);
-        ps.setTemplate(new PodTemplateSpecBuilder().withNewSpec()
-                .withContainers(new ContainerBuilder().withName("c").withImage("pause").withNewResources()
-                        .addToRequests("cpu", new Quantity(Integer.toString(s.cpu()))).endResources().build())
-                .withRestartPolicy("Never").endSpec().build());
-        WorkloadSpec spec = new WorkloadSpec();
-        spec.setQueueName(namespace);
-        spec.setPriority(s.priority());
-        spec.setPodSets(List.of(ps));
-        w.setSpec(spec);
-        return w;
+        return KueueBenchmark.workload(namespace, s, set, i);
     }
 }
