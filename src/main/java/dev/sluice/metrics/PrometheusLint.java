@@ -1,4 +1,4 @@
-package dev.sluice.controller;
+package dev.sluice.metrics;
 
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
@@ -13,7 +13,7 @@ import java.util.Locale;
  * spelt {@code system_cpus} (no {@code _count} suffix outside histograms), and two meters Prometheus cannot lint
  * clean are dropped: {@code process_cpu_time_ns} (nanoseconds; the kubelet reports container cpu in seconds) and
  * the long-task timer {@code http_server_connections_seconds} (written as a summary without quantiles). Kueue's and
- * Sluice's own meters are left as they are. (A metrics concern that lives here until the metrics module takes it.)
+ * Sluice's own meters are left as they are.
  */
 public class PrometheusLint {
 
