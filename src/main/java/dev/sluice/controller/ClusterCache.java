@@ -1,17 +1,20 @@
 package dev.sluice.controller;
 
+import dev.sluice.Integrations;
 import dev.sluice.api.v1beta1.ClusterQueue;
 import dev.sluice.api.v1beta1.LocalQueue;
 import dev.sluice.api.v1beta1.ResourceFlavor;
 import dev.sluice.api.v1beta1.Workload;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.JobKinds;
+import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -55,10 +58,49 @@ final class ClusterCache implements AutoCloseable {
         workloads.addIndexers(Map.of(BY_OWNER, ClusterCache::ownerKeys));
         add(workloads, Ref.WORKLOAD, sink, workloadStore);
         for (JobKind kind : kinds.all()) {
+            if (!served(client, kind)) {
+                LOG.warnf("%s (%s) is not served by this cluster: its CRD %s.%s is not installed, so %ss are not queued. "
+                        + "Install %s and restart Sluice, or switch the kind off with %s=false",
+                        kind.kind(), kind.apiVersion(), kind.plural(), kind.group(), kind.kind(), installHint(kind),
+                        Integrations.property(kind.integrationName()));
+                continue;
+            }
             SharedIndexInformer<GenericKubernetesResource> informer = client.genericKubernetesResources(context(kind))
                     .inAnyNamespace().runnableInformer(0);
             jobs.put(kind, add(informer, typeOf(kind), sink));
         }
+    }
+
+    /**
+     * Whether the API server serves the kind (its CRD is installed), by discovery of its group version. Built-in
+     * kinds are always served. When discovery itself fails other than with 404 the informer is tried anyway.
+     */
+    static boolean served(KubernetesClient client, JobKind kind) {
+        if (kind.group().isEmpty() || kind.group().equals("batch")) {
+            return true;
+        }
+        try {
+            APIResourceList list = client.getApiResources(kind.apiVersion());
+            return list != null && list.getResources() != null
+                    && list.getResources().stream().anyMatch(r -> kind.plural().equals(r.getName()));
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return false;
+            }
+            LOG.infof("discovery of %s failed (%s); watching %ss anyway", kind.apiVersion(), e.getMessage(), kind.kind());
+            return true;
+        }
+    }
+
+    private static String installHint(JobKind kind) {
+        return switch (kind.group()) {
+            case "jobset.x-k8s.io" -> "JobSet (https://jobset.sigs.k8s.io)";
+            case "kubeflow.org" -> "the Kubeflow training operator (https://www.kubeflow.org/docs/components/trainer/)";
+            case "ray.io" -> "KubeRay (https://docs.ray.io/en/latest/cluster/kubernetes/)";
+            case "sparkoperator.k8s.io" -> "the Spark operator (https://www.kubeflow.org/docs/components/spark-operator/)";
+            case "argoproj.io" -> "Argo Workflows (https://argo-workflows.readthedocs.io)";
+            default -> "its CRD";
+        };
     }
 
     /** An explicit resource context: no discovery call, which fails for a CRD installed after Sluice started. */

@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.Integrations;
 import dev.sluice.OperatorLifecycle;
 import dev.sluice.jobs.JobKinds;
 import dev.sluice.metrics.AdmissionEvents;
@@ -46,7 +47,8 @@ public class ControllerRuntime {
     private final Optional<String> leaseNamespace;
     private final Duration leaseDuration;
     private final Duration startupWait;
-    private final JobKinds kinds = JobKinds.standard();
+    private final JobKinds kinds;
+    private final boolean kubeQueueCompat;
     /** This replica in the Lease: the pod name and a random part (a restarted container is a new candidate). */
     private final String identity = Optional.ofNullable(System.getenv("HOSTNAME")).orElse("sluice") + "-"
             + UUID.randomUUID().toString().substring(0, 8);
@@ -58,6 +60,7 @@ public class ControllerRuntime {
     private volatile Function<String, Optional<Integer>> workloadPriorityClasses = name -> Optional.empty();
 
     public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, Instance<AdmissionEvents> metrics,
+            Integrations integrations,
             @ConfigProperty(name = "sluice.leader-election.enabled", defaultValue = "true") boolean leaderElection,
             @ConfigProperty(name = "sluice.leader-election.lease-name", defaultValue = "sluice-controller") String leaseName,
             @ConfigProperty(name = "sluice.leader-election.namespace") Optional<String> leaseNamespace,
@@ -72,6 +75,8 @@ public class ControllerRuntime {
         this.leaseNamespace = leaseNamespace;
         this.leaseDuration = leaseDuration;
         this.startupWait = startupWait;
+        this.kinds = integrations.kinds();
+        this.kubeQueueCompat = integrations.kubeQueueCompat();
     }
 
     /** After OperatorLifecycle (default priority) started the operator. */
@@ -157,7 +162,7 @@ public class ControllerRuntime {
 
     private synchronized void startSession() {
         stopSession();
-        EngineLoop next = new EngineLoop(l -> new Session(client, kinds, metrics, Clock.systemUTC(),
+        EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, metrics, Clock.systemUTC(),
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry), 60);
         loop = next;
         role = Role.leading;

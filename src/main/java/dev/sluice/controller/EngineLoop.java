@@ -238,7 +238,11 @@ final class EngineLoop implements AutoCloseable {
 
     private void handle(Ref ref) {
         switch (ref.type()) {
-            case Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
+            case Ref.LOCAL_QUEUE -> {
+                queues.handle(ref);
+                jobs.waitingForDefault().forEach(this::submit); // LocalQueue default may have appeared
+            }
+            case Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
             case Ref.PRIORITY -> jobs.blockedJobs().forEach(this::submit);
             case Ref.WORKLOAD -> workloads.handle(ref.namespace(), ref.name());
             default -> {
