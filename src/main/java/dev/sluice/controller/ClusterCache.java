@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
@@ -45,10 +46,17 @@ final class ClusterCache implements AutoCloseable {
     final SharedIndexInformer<Workload> workloads;
     /** Workloads without pod templates, and their engine form. */
     final WorkloadStore workloadStore = new WorkloadStore();
-    final Map<JobKind, SharedIndexInformer<GenericKubernetesResource>> jobs = new LinkedHashMap<>();
+    /** Informers of the job kinds watched; read from other threads (health, tests), so concurrent. */
+    final Map<JobKind, SharedIndexInformer<GenericKubernetesResource>> jobs = new ConcurrentHashMap<>();
+    /** Kinds switched on whose CRD the cluster does not serve (yet): looked for again now and then. */
+    private final List<JobKind> absent = new ArrayList<>();
     private final List<SharedIndexInformer<?>> all = new ArrayList<>();
+    private final KubernetesClient client;
+    private final Consumer<Ref> sink;
 
     ClusterCache(KubernetesClient client, JobKinds kinds, Consumer<Ref> sink) {
+        this.client = client;
+        this.sink = sink;
         flavors = add(client.resources(ResourceFlavor.class).runnableInformer(0), Ref.FLAVOR, sink);
         clusterQueues = add(client.resources(ClusterQueue.class).runnableInformer(0), Ref.CLUSTER_QUEUE, sink);
         localQueues = add(client.resources(LocalQueue.class).inAnyNamespace().runnableInformer(0), Ref.LOCAL_QUEUE, sink);
@@ -59,15 +67,42 @@ final class ClusterCache implements AutoCloseable {
         add(workloads, Ref.WORKLOAD, sink, workloadStore);
         for (JobKind kind : kinds.all()) {
             if (!served(client, kind)) {
-                LOG.warnf("%s (%s) is not served by this cluster: its CRD %s.%s is not installed, so %ss are not queued. "
-                        + "Install %s and restart Sluice, or switch the kind off with %s=false",
+                LOG.warnf("%s (%s) is not served by this cluster: its CRD %s.%s is not installed, so %ss are not queued "
+                        + "until it is (Sluice looks again every little while). Install %s, or switch the kind off with %s=false",
                         kind.kind(), kind.apiVersion(), kind.plural(), kind.group(), kind.kind(), installHint(kind),
                         Integrations.property(kind.integrationName()));
+                absent.add(kind);
                 continue;
             }
-            SharedIndexInformer<GenericKubernetesResource> informer = client.genericKubernetesResources(context(kind))
-                    .inAnyNamespace().runnableInformer(0);
-            jobs.put(kind, add(informer, typeOf(kind), sink));
+            jobs.put(kind, add(jobInformer(kind), typeOf(kind), sink));
+        }
+    }
+
+    private SharedIndexInformer<GenericKubernetesResource> jobInformer(JobKind kind) {
+        return client.genericKubernetesResources(context(kind)).inAnyNamespace().runnableInformer(0);
+    }
+
+    /** Whether some kinds switched on are not served yet. */
+    boolean hasAbsentKinds() {
+        return !absent.isEmpty();
+    }
+
+    /**
+     * Looks again for the kinds whose CRD was missing; a kind served now is watched from now on (its informer's
+     * initial list hands every existing job to the loop). From the engine loop's thread.
+     */
+    void watchNewlyServedKinds() {
+        for (var it = absent.iterator(); it.hasNext();) {
+            JobKind kind = it.next();
+            if (!served(client, kind)) {
+                continue;
+            }
+            it.remove();
+            SharedIndexInformer<GenericKubernetesResource> informer = jobInformer(kind);
+            handOver(informer, typeOf(kind), sink, new StrippedItemStore<>());
+            jobs.put(kind, informer);
+            informer.start();
+            LOG.infof("%s (%s) is served now: %ss are queued", kind.kind(), kind.apiVersion(), kind.kind());
         }
     }
 
@@ -137,6 +172,13 @@ final class ClusterCache implements AutoCloseable {
 
     private <T extends HasMetadata> SharedIndexInformer<T> add(SharedIndexInformer<T> informer, String type,
             Consumer<Ref> sink, StrippedItemStore<T> store) {
+        handOver(informer, type, sink, store);
+        all.add(informer);
+        return informer;
+    }
+
+    private static <T extends HasMetadata> void handOver(SharedIndexInformer<T> informer, String type,
+            Consumer<Ref> sink, StrippedItemStore<T> store) {
         informer.itemStore(store);
         informer.addEventHandler(new ResourceEventHandler<T>() {
             @Override
@@ -154,8 +196,6 @@ final class ClusterCache implements AutoCloseable {
                 sink.accept(ref(type, obj));
             }
         });
-        all.add(informer);
-        return informer;
     }
 
     private static Ref ref(String type, HasMetadata obj) {
@@ -217,5 +257,6 @@ final class ClusterCache implements AutoCloseable {
         for (SharedIndexInformer<?> informer : all) {
             informer.stop();
         }
+        jobs.values().forEach(SharedIndexInformer::stop); // also those started later
     }
 }

@@ -126,8 +126,13 @@ final class EngineLoop implements AutoCloseable {
             rebuilt = true;
             rebuiltLatch.countDown();
             pass(new LinkedHashSet<>());
+            long lastCrdCheckMillis = System.currentTimeMillis();
             while (running) {
                 heartbeatMillis = System.currentTimeMillis();
+                if (s.cache.hasAbsentKinds() && heartbeatMillis - lastCrdCheckMillis >= s.crdRecheck.toMillis()) {
+                    lastCrdCheckMillis = heartbeatMillis;
+                    s.cache.watchNewlyServedKinds(); // a CRD installed after start: no restart needed
+                }
                 Ref first = inbox.poll(queueStatusDue ? QUEUE_STATUS_PERIOD_MS : 1000, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     if (queueStatusDue) {
