@@ -193,6 +193,86 @@ class AckKubeQueueSeedsTest {
         awaitJob(kind, ns, j -> !kind.isSuspended(j));
     }
 
+    @Test
+    void aKindIsServedOnceItsCrdIsInstalled() {
+        JobKind tf = KINDS.all().stream().filter(k -> k.integrationName().equals("tfjob")).findFirst().orElseThrow();
+        JobKind elsewhere = new DelegatingKind(tf) {
+            @Override
+            public String group() {
+                return "training.example.com";
+            }
+        };
+        assertThat(ClusterCache.served(client, tf)).isTrue();
+        assertThat(ClusterCache.served(client, KINDS.forApiVersionKind("batch/v1", "Job").orElseThrow())).isTrue();
+        assertThat(ClusterCache.served(client, elsewhere)).as("no CRD for training.example.com").isFalse();
+        cluster.registerCrd(elsewhere);
+        assertThat(ClusterCache.served(client, elsewhere)).isTrue();
+    }
+
+    /** A kind like another, to give it a group no CRD serves. */
+    private static class DelegatingKind implements JobKind {
+        private final JobKind d;
+
+        DelegatingKind(JobKind d) {
+            this.d = d;
+        }
+
+        @Override
+        public String group() {
+            return d.group();
+        }
+
+        @Override
+        public String version() {
+            return d.version();
+        }
+
+        @Override
+        public String kind() {
+            return d.kind();
+        }
+
+        @Override
+        public String plural() {
+            return d.plural();
+        }
+
+        @Override
+        public List<PodSetTemplate> podSets(GenericKubernetesResource job) {
+            return d.podSets(job);
+        }
+
+        @Override
+        public boolean isSuspended(GenericKubernetesResource job) {
+            return d.isSuspended(job);
+        }
+
+        @Override
+        public void hold(GenericKubernetesResource job) {
+            d.hold(job);
+        }
+
+        @Override
+        public void start(GenericKubernetesResource job, List<dev.sluice.jobs.PodSetStart> starts) {
+            d.start(job, starts);
+        }
+
+        @Override
+        public void restore(GenericKubernetesResource job, List<PodSetTemplate> originals) {
+            d.restore(job, originals);
+        }
+
+        @Override
+        public java.util.Optional<dev.sluice.jobs.JobFinish> finished(GenericKubernetesResource job) {
+            return d.finished(job);
+        }
+
+        @Override
+        public boolean isActive(GenericKubernetesResource job) {
+            return d.isActive(job);
+        }
+    }
+
     // ---- helpers ----
 
     private void queues(String ns, String localQueue) {
