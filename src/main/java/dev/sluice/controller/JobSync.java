@@ -224,18 +224,26 @@ final class JobSync {
         return new HashSet<>(waitingForDefault);
     }
 
-    /** The job's Workload stands for a manifest that could not be read; once the job is fixed it is replaced. */
+    /**
+     * The job's Workload stands for a manifest that could not be read; when the job is fixed, or wrong in another way,
+     * the Workload is replaced.
+     */
     private void replaceIfValid(JobKind kind, GenericKubernetesResource job, Workload wl) {
-        holdIfRunning(kind, job, "cannot be queued: " + InvalidJobWorkloads.problem(wl));
+        String problem = InvalidJobWorkloads.problem(wl);
+        holdIfRunning(kind, job, "cannot be queued: " + problem);
+        String now = null;
         try {
             kind.podSets(job);
         } catch (InvalidJobException | IllegalArgumentException stillBad) {
-            return;
+            now = stillBad.getMessage();
+            if (Objects.equals(now, problem)) {
+                return;
+            }
         }
         try {
-            s.writes.deleteWorkload(wl);
-            s.events.normal(job, "UpdatedWorkload", kind.kind() + " is valid now; its Workload "
-                    + wl.getMetadata().getName() + " is replaced");
+            s.writes.deleteWorkload(wl); // the delete event brings the job back for its new Workload
+            s.events.normal(job, "UpdatedWorkload", kind.kind() + (now == null ? " is valid now" : " changed")
+                    + "; its Workload " + wl.getMetadata().getName() + " is replaced");
         } catch (KubernetesClientException e) {
             s.retry.accept(new Ref(ClusterCache.typeOf(kind), job.getMetadata().getNamespace(), job.getMetadata().getName()));
         }

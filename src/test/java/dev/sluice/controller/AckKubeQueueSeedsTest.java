@@ -182,6 +182,10 @@ class AckKubeQueueSeedsTest {
             w.getMetadata().getAnnotations().put(WellKnown.ACK_MIN_RESOURCES, "[not, a, resource, list]");
             return w;
         });
+        Workload garbled = cluster.awaitWorkload(created, w -> Cluster.isFalse(w, "QuotaReserved", "Inadmissible")
+                && Cluster.condition(w, "QuotaReserved").getMessage().contains("is not a ResourceList"));
+        assertThat(Cluster.condition(garbled, "QuotaReserved").getMessage()).contains("kube-queue/min-resources");
+        assertThat(kind.isSuspended(jobs(kind, ns).withName(created.getMetadata().getName()).get())).isTrue();
         // fixed: the Workload is replaced and admitted, the Workflow released
         jobs(kind, ns).withName(created.getMetadata().getName()).edit(w -> {
             w.getMetadata().getAnnotations().put(WellKnown.ACK_MIN_RESOURCES, minResources);
