@@ -219,10 +219,11 @@ final class ClusterCache implements AutoCloseable {
                 if (optional == null) {
                     throw ex;
                 }
-                LOG.warnf("%s %s is not served by this cluster (%s); such jobs are not queued until Sluice restarts",
-                        optional.apiVersion(), optional.kind(), ex.getMessage());
+                LOG.warnf("%s %s could not be watched (%s); such jobs are not queued until it can be (looked for again "
+                        + "every sluice.controller.crd-recheck)", optional.apiVersion(), optional.kind(), ex.getMessage());
                 e.getKey().stop();
                 jobs.remove(optional);
+                absent.add(optional);
             }
         }
     }
