@@ -67,6 +67,10 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 - name: {{ printf "SLUICE_INTEGRATIONS_%s_ENABLED" (upper $name) }}
   value: {{ $on | quote }}
 {{- end }}
+{{- if not .Values.kubeQueueCompat }}
+- name: SLUICE_KUBE_QUEUE_COMPAT
+  value: "false"
+{{- end }}
 {{- end -}}
 
 {{/* Ports, probes on the management port, TLS volume mount and security context shared by both Deployments. */}}

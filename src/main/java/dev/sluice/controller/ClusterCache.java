@@ -1,17 +1,20 @@
 package dev.sluice.controller;
 
+import dev.sluice.Integrations;
 import dev.sluice.api.v1beta1.ClusterQueue;
 import dev.sluice.api.v1beta1.LocalQueue;
 import dev.sluice.api.v1beta1.ResourceFlavor;
 import dev.sluice.api.v1beta1.Workload;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.JobKinds;
+import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClass;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -21,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
@@ -42,10 +46,17 @@ final class ClusterCache implements AutoCloseable {
     final SharedIndexInformer<Workload> workloads;
     /** Workloads without pod templates, and their engine form. */
     final WorkloadStore workloadStore = new WorkloadStore();
-    final Map<JobKind, SharedIndexInformer<GenericKubernetesResource>> jobs = new LinkedHashMap<>();
+    /** Informers of the job kinds watched; read from other threads (health, tests), so concurrent. */
+    final Map<JobKind, SharedIndexInformer<GenericKubernetesResource>> jobs = new ConcurrentHashMap<>();
+    /** Kinds switched on whose CRD the cluster does not serve (yet): looked for again now and then. */
+    private final List<JobKind> absent = new ArrayList<>();
     private final List<SharedIndexInformer<?>> all = new ArrayList<>();
+    private final KubernetesClient client;
+    private final Consumer<Ref> sink;
 
     ClusterCache(KubernetesClient client, JobKinds kinds, Consumer<Ref> sink) {
+        this.client = client;
+        this.sink = sink;
         flavors = add(client.resources(ResourceFlavor.class).runnableInformer(0), Ref.FLAVOR, sink);
         clusterQueues = add(client.resources(ClusterQueue.class).runnableInformer(0), Ref.CLUSTER_QUEUE, sink);
         localQueues = add(client.resources(LocalQueue.class).inAnyNamespace().runnableInformer(0), Ref.LOCAL_QUEUE, sink);
@@ -55,10 +66,76 @@ final class ClusterCache implements AutoCloseable {
         workloads.addIndexers(Map.of(BY_OWNER, ClusterCache::ownerKeys));
         add(workloads, Ref.WORKLOAD, sink, workloadStore);
         for (JobKind kind : kinds.all()) {
-            SharedIndexInformer<GenericKubernetesResource> informer = client.genericKubernetesResources(context(kind))
-                    .inAnyNamespace().runnableInformer(0);
-            jobs.put(kind, add(informer, typeOf(kind), sink));
+            if (!served(client, kind)) {
+                LOG.warnf("%s (%s) is not served by this cluster: its CRD %s.%s is not installed, so %ss are not queued "
+                        + "until it is (Sluice looks again every little while). Install %s, or switch the kind off with %s=false",
+                        kind.kind(), kind.apiVersion(), kind.plural(), kind.group(), kind.kind(), installHint(kind),
+                        Integrations.property(kind.integrationName()));
+                absent.add(kind);
+                continue;
+            }
+            jobs.put(kind, add(jobInformer(kind), typeOf(kind), sink));
         }
+    }
+
+    private SharedIndexInformer<GenericKubernetesResource> jobInformer(JobKind kind) {
+        return client.genericKubernetesResources(context(kind)).inAnyNamespace().runnableInformer(0);
+    }
+
+    /** Whether some kinds switched on are not served yet. */
+    boolean hasAbsentKinds() {
+        return !absent.isEmpty();
+    }
+
+    /**
+     * Looks again for the kinds whose CRD was missing; a kind served now is watched from now on (its informer's
+     * initial list hands every existing job to the loop). From the engine loop's thread.
+     */
+    void watchNewlyServedKinds() {
+        for (var it = absent.iterator(); it.hasNext();) {
+            JobKind kind = it.next();
+            if (!served(client, kind)) {
+                continue;
+            }
+            it.remove();
+            SharedIndexInformer<GenericKubernetesResource> informer = jobInformer(kind);
+            handOver(informer, typeOf(kind), sink, new StrippedItemStore<>());
+            jobs.put(kind, informer);
+            informer.start();
+            LOG.infof("%s (%s) is served now: %ss are queued", kind.kind(), kind.apiVersion(), kind.kind());
+        }
+    }
+
+    /**
+     * Whether the API server serves the kind (its CRD is installed), by discovery of its group version. Built-in
+     * kinds are always served. When discovery itself fails other than with 404 the informer is tried anyway.
+     */
+    static boolean served(KubernetesClient client, JobKind kind) {
+        if (kind.group().isEmpty() || kind.group().equals("batch")) {
+            return true;
+        }
+        try {
+            APIResourceList list = client.getApiResources(kind.apiVersion());
+            return list != null && list.getResources() != null
+                    && list.getResources().stream().anyMatch(r -> kind.plural().equals(r.getName()));
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return false;
+            }
+            LOG.infof("discovery of %s failed (%s); watching %ss anyway", kind.apiVersion(), e.getMessage(), kind.kind());
+            return true;
+        }
+    }
+
+    private static String installHint(JobKind kind) {
+        return switch (kind.group()) {
+            case "jobset.x-k8s.io" -> "JobSet (https://jobset.sigs.k8s.io)";
+            case "kubeflow.org" -> "the Kubeflow training operator (https://www.kubeflow.org/docs/components/trainer/)";
+            case "ray.io" -> "KubeRay (https://docs.ray.io/en/latest/cluster/kubernetes/)";
+            case "sparkoperator.k8s.io" -> "the Spark operator (https://www.kubeflow.org/docs/components/spark-operator/)";
+            case "argoproj.io" -> "Argo Workflows (https://argo-workflows.readthedocs.io)";
+            default -> "its CRD";
+        };
     }
 
     /** An explicit resource context: no discovery call, which fails for a CRD installed after Sluice started. */
@@ -95,6 +172,13 @@ final class ClusterCache implements AutoCloseable {
 
     private <T extends HasMetadata> SharedIndexInformer<T> add(SharedIndexInformer<T> informer, String type,
             Consumer<Ref> sink, StrippedItemStore<T> store) {
+        handOver(informer, type, sink, store);
+        all.add(informer);
+        return informer;
+    }
+
+    private static <T extends HasMetadata> void handOver(SharedIndexInformer<T> informer, String type,
+            Consumer<Ref> sink, StrippedItemStore<T> store) {
         informer.itemStore(store);
         informer.addEventHandler(new ResourceEventHandler<T>() {
             @Override
@@ -112,8 +196,6 @@ final class ClusterCache implements AutoCloseable {
                 sink.accept(ref(type, obj));
             }
         });
-        all.add(informer);
-        return informer;
     }
 
     private static Ref ref(String type, HasMetadata obj) {
@@ -137,10 +219,11 @@ final class ClusterCache implements AutoCloseable {
                 if (optional == null) {
                     throw ex;
                 }
-                LOG.warnf("%s %s is not served by this cluster (%s); such jobs are not queued until Sluice restarts",
-                        optional.apiVersion(), optional.kind(), ex.getMessage());
+                LOG.warnf("%s %s could not be watched (%s); such jobs are not queued until it can be (looked for again "
+                        + "every sluice.controller.crd-recheck)", optional.apiVersion(), optional.kind(), ex.getMessage());
                 e.getKey().stop();
                 jobs.remove(optional);
+                absent.add(optional);
             }
         }
     }
@@ -175,5 +258,6 @@ final class ClusterCache implements AutoCloseable {
         for (SharedIndexInformer<?> informer : all) {
             informer.stop();
         }
+        jobs.values().forEach(SharedIndexInformer::stop); // also those started later
     }
 }

@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.Integrations;
 import dev.sluice.OperatorLifecycle;
 import dev.sluice.jobs.JobKinds;
 import dev.sluice.metrics.AdmissionEvents;
@@ -46,7 +47,9 @@ public class ControllerRuntime {
     private final Optional<String> leaseNamespace;
     private final Duration leaseDuration;
     private final Duration startupWait;
-    private final JobKinds kinds = JobKinds.standard();
+    private final JobKinds kinds;
+    private final boolean kubeQueueCompat;
+    private final Duration crdRecheck;
     /** This replica in the Lease: the pod name and a random part (a restarted container is a new candidate). */
     private final String identity = Optional.ofNullable(System.getenv("HOSTNAME")).orElse("sluice") + "-"
             + UUID.randomUUID().toString().substring(0, 8);
@@ -58,11 +61,13 @@ public class ControllerRuntime {
     private volatile Function<String, Optional<Integer>> workloadPriorityClasses = name -> Optional.empty();
 
     public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, Instance<AdmissionEvents> metrics,
+            Integrations integrations,
             @ConfigProperty(name = "sluice.leader-election.enabled", defaultValue = "true") boolean leaderElection,
             @ConfigProperty(name = "sluice.leader-election.lease-name", defaultValue = "sluice-controller") String leaseName,
             @ConfigProperty(name = "sluice.leader-election.namespace") Optional<String> leaseNamespace,
             @ConfigProperty(name = "sluice.leader-election.lease-duration", defaultValue = "15s") Duration leaseDuration,
-            @ConfigProperty(name = "sluice.controller.startup-wait", defaultValue = "10s") Duration startupWait) {
+            @ConfigProperty(name = "sluice.controller.startup-wait", defaultValue = "10s") Duration startupWait,
+            @ConfigProperty(name = "sluice.controller.crd-recheck", defaultValue = "30s") Duration crdRecheck) {
         this.lifecycle = lifecycle;
         this.client = client;
         // the meters are another module's bean; without it (e.g. a build without metrics) nothing is measured
@@ -72,6 +77,9 @@ public class ControllerRuntime {
         this.leaseNamespace = leaseNamespace;
         this.leaseDuration = leaseDuration;
         this.startupWait = startupWait;
+        this.crdRecheck = crdRecheck;
+        this.kinds = integrations.kinds();
+        this.kubeQueueCompat = integrations.kubeQueueCompat();
     }
 
     /** After OperatorLifecycle (default priority) started the operator. */
@@ -157,7 +165,7 @@ public class ControllerRuntime {
 
     private synchronized void startSession() {
         stopSession();
-        EngineLoop next = new EngineLoop(l -> new Session(client, kinds, metrics, Clock.systemUTC(),
+        EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, Clock.systemUTC(),
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry), 60);
         loop = next;
         role = Role.leading;
@@ -182,6 +190,17 @@ public class ControllerRuntime {
     public boolean restart(Duration timeout) throws InterruptedException {
         startSession();
         return loop.awaitRebuilt(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The integration names of the job kinds the current session watches (switched on and served by the cluster);
+     * empty when not leading.
+     */
+    java.util.Set<String> watchedKinds() {
+        EngineLoop l = loop;
+        Session session = l == null ? null : l.session();
+        return session == null ? java.util.Set.of() : session.cache.jobs.keySet().stream()
+                .map(dev.sluice.jobs.JobKind::integrationName).collect(java.util.stream.Collectors.toSet());
     }
 
     /** Where WorkloadPriorityClass values are looked up (the operator's cache of them). */

@@ -126,8 +126,13 @@ final class EngineLoop implements AutoCloseable {
             rebuilt = true;
             rebuiltLatch.countDown();
             pass(new LinkedHashSet<>());
+            long lastCrdCheckMillis = System.currentTimeMillis();
             while (running) {
                 heartbeatMillis = System.currentTimeMillis();
+                if (s.cache.hasAbsentKinds() && heartbeatMillis - lastCrdCheckMillis >= s.crdRecheck.toMillis()) {
+                    lastCrdCheckMillis = heartbeatMillis;
+                    s.cache.watchNewlyServedKinds(); // a CRD installed after start: no restart needed
+                }
                 Ref first = inbox.poll(queueStatusDue ? QUEUE_STATUS_PERIOD_MS : 1000, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     if (queueStatusDue) {
@@ -238,7 +243,11 @@ final class EngineLoop implements AutoCloseable {
 
     private void handle(Ref ref) {
         switch (ref.type()) {
-            case Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
+            case Ref.LOCAL_QUEUE -> {
+                queues.handle(ref);
+                jobs.waitingForDefault().forEach(this::submit); // LocalQueue default may have appeared
+            }
+            case Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
             case Ref.PRIORITY -> jobs.blockedJobs().forEach(this::submit);
             case Ref.WORKLOAD -> workloads.handle(ref.namespace(), ref.name());
             default -> {

@@ -14,6 +14,7 @@ import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.PodSetStart;
 import dev.sluice.jobs.PodSetTemplate;
 import dev.sluice.jobs.StartConflictException;
+import dev.sluice.jobs.WellKnown;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -47,6 +48,9 @@ final class JobSync {
      * our own write has not come back yet, and acting on it again would only fail the precondition.
      */
     private final Map<Ref, String> actedOn = new HashMap<>();
+    /** Jobs held the ack-kube-queue way in a namespace without LocalQueue default (warned about once). */
+    private final Set<Ref> waitingForDefault = new HashSet<>();
+    static final String DEFAULT_QUEUE = "default";
 
     JobSync(Session session, WorkloadSync workloads) {
         this.s = session;
@@ -66,6 +70,7 @@ final class JobSync {
         GenericKubernetesResource job = ClusterCache.get(informer, ref.namespace(), ref.name());
         if (job == null || job.getMetadata().getDeletionTimestamp() != null) {
             actedOn.remove(ref);
+            waitingForDefault.remove(ref);
             gone(ref);
             return;
         }
@@ -74,15 +79,19 @@ final class JobSync {
             return; // stale: the event of our own write will bring this job back
         }
         actedOn.remove(ref);
-        String queue = JobWorkloads.queueName(job);
-        if (queue == null || queue.isEmpty()) {
+        String name = JobWorkloads.workloadName(kind, job);
+        Workload wl = ClusterCache.get(s.cache.workloads, ref.namespace(), name);
+        String queue = queueOf(kind, ref, job, wl);
+        if (queue == null) {
             blocked.remove(ref);
             return; // not queued by Sluice
         }
-        String name = JobWorkloads.workloadName(kind, job);
-        Workload wl = ClusterCache.get(s.cache.workloads, ref.namespace(), name);
         if (wl == null) {
-            create(kind, ref, job);
+            create(kind, ref, job, queue);
+            return;
+        }
+        if (InvalidJobWorkloads.isPlaceholder(wl)) {
+            replaceIfValid(kind, job, wl);
             return;
         }
         Optional<JobFinish> finish = kind.finished(job);
@@ -135,7 +144,10 @@ final class JobSync {
         }
         WorkloadSpec wanted;
         try {
-            wanted = EngineWorkloads.toEngine(JobWorkloads.forJob(kind, job, s.priorityClasses), 0);
+            Workload want = JobWorkloads.forJob(kind, job, s.priorityClasses);
+            want.getSpec().setQueueName(queueOf(kind, new Ref(ClusterCache.typeOf(kind),
+                    job.getMetadata().getNamespace(), job.getMetadata().getName()), job, wl));
+            wanted = EngineWorkloads.toEngine(want, 0);
         } catch (InvalidObjectException | InvalidJobException | IllegalArgumentException e) {
             return false; // reported when a Workload has to be created
         }
@@ -174,14 +186,86 @@ final class JobSync {
         }
     }
 
-    private void create(JobKind kind, Ref ref, GenericKubernetesResource job) {
+    /**
+     * The LocalQueue the job waits in, or null when Sluice leaves it alone: its queue label; else, once it has a
+     * Workload, that Workload's queue (a job queued the ack-kube-queue way keeps it after start releases the hold);
+     * else, with {@code sluice.kube-queue-compat} on and the job held the ack-kube-queue way, LocalQueue
+     * {@code default} of its namespace if there is one. Without one the job stays held, with one Warning event, and
+     * is looked at again when LocalQueues change.
+     */
+    private String queueOf(JobKind kind, Ref ref, GenericKubernetesResource job, Workload wl) {
+        String label = JobWorkloads.queueName(job);
+        if (label != null && !label.isEmpty()) {
+            waitingForDefault.remove(ref);
+            return label;
+        }
+        if (wl != null && wl.getSpec() != null && wl.getSpec().getQueueName() != null) {
+            return wl.getSpec().getQueueName();
+        }
+        if (!s.kubeQueueCompat || !kind.heldTheAckWay(job)) {
+            waitingForDefault.remove(ref);
+            return null;
+        }
+        if (ClusterCache.get(s.cache.localQueues, ref.namespace(), DEFAULT_QUEUE) != null) {
+            waitingForDefault.remove(ref);
+            return DEFAULT_QUEUE;
+        }
+        if (waitingForDefault.add(ref)) {
+            s.events.warning(job, "NoDefaultLocalQueue", kind.kind() + " is held the ack-kube-queue way but namespace "
+                    + ref.namespace() + " has no LocalQueue " + DEFAULT_QUEUE + "; it stays held: create LocalQueue "
+                    + DEFAULT_QUEUE + " in " + ref.namespace() + " or add the label " + WellKnown.QUEUE_NAME
+                    + " naming a LocalQueue");
+        }
+        return null;
+    }
+
+    /** Jobs held the ack-kube-queue way that wait for their namespace's LocalQueue default. */
+    Set<Ref> waitingForDefault() {
+        return new HashSet<>(waitingForDefault);
+    }
+
+    /**
+     * The job's Workload stands for a manifest that could not be read; when the job is fixed, or wrong in another way,
+     * the Workload is replaced.
+     */
+    private void replaceIfValid(JobKind kind, GenericKubernetesResource job, Workload wl) {
+        String problem = InvalidJobWorkloads.problem(wl);
+        holdIfRunning(kind, job, "cannot be queued: " + problem);
+        String now = null;
+        try {
+            kind.podSets(job);
+        } catch (InvalidJobException | IllegalArgumentException stillBad) {
+            now = stillBad.getMessage();
+            if (Objects.equals(now, problem)) {
+                return;
+            }
+        }
+        try {
+            s.writes.deleteWorkload(wl); // the delete event brings the job back for its new Workload
+            s.events.normal(job, "UpdatedWorkload", kind.kind() + (now == null ? " is valid now" : " changed")
+                    + "; its Workload " + wl.getMetadata().getName() + " is replaced");
+        } catch (KubernetesClientException e) {
+            s.retry.accept(new Ref(ClusterCache.typeOf(kind), job.getMetadata().getNamespace(), job.getMetadata().getName()));
+        }
+    }
+
+    private void create(JobKind kind, Ref ref, GenericKubernetesResource job, String queue) {
         if (kind.finished(job).isPresent()) {
             return; // a job that ended before it was queued needs no Workload
         }
         Workload wl;
         try {
             wl = JobWorkloads.forJob(kind, job, s.priorityClasses);
-        } catch (InvalidObjectException | InvalidJobException e) {
+            wl.getSpec().setQueueName(queue);
+        } catch (InvalidJobException e) {
+            // the manifest says too little to queue it (e.g. an Argo Workflow without kube-queue/min-resources):
+            // a Workload that is never admitted shows why, where people look for it
+            blocked.remove(ref);
+            s.events.warning(job, "CreatedWorkloadFailed", e.getMessage());
+            holdIfRunning(kind, job, "cannot be queued: " + e.getMessage());
+            createWorkload(ref, job, InvalidJobWorkloads.placeholder(kind, job, queue, e.getMessage()));
+            return;
+        } catch (InvalidObjectException e) {
             if (!Objects.equals(blocked.put(ref, e.getMessage()), e.getMessage())) {
                 s.events.warning(job, "CreatedWorkloadFailed", e.getMessage());
             }
@@ -190,9 +274,12 @@ final class JobSync {
         }
         blocked.remove(ref);
         if (!kind.isSuspended(job)) {
-            holdIfRunning(kind, job, "is queued in LocalQueue " + JobWorkloads.queueName(job)
-                    + " and waits for admission");
+            holdIfRunning(kind, job, "is queued in LocalQueue " + queue + " and waits for admission");
         }
+        createWorkload(ref, job, wl);
+    }
+
+    private void createWorkload(Ref ref, GenericKubernetesResource job, Workload wl) {
         try {
             Workload created = s.writes.createWorkload(wl);
             s.events.normal(job, "CreatedWorkload", "Created Workload: " + created.getMetadata().getNamespace() + "/"

@@ -19,6 +19,10 @@ final class Session {
     final Engine engine = new Engine();
     final ClusterCache cache;
     final JobKinds kinds;
+    /** Queue jobs held the ack-kube-queue way (no queue label) in their namespace's LocalQueue default. */
+    final boolean kubeQueueCompat;
+    /** How often job kinds whose CRD was missing are looked for again. */
+    final java.time.Duration crdRecheck;
     final Writes writes;
     final EventRecorder events;
     final AdmissionEvents metrics;
@@ -29,10 +33,12 @@ final class Session {
     /** Hands a reference back to the loop after a back-off (a write failed). */
     final Consumer<Ref> retry;
 
-    Session(KubernetesClient client, JobKinds kinds, AdmissionEvents metrics, Clock clock,
+    Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
             Consumer<Ref> requeue, Consumer<Ref> retry) {
         this.kinds = kinds;
+        this.kubeQueueCompat = kubeQueueCompat;
+        this.crdRecheck = crdRecheck;
         this.cache = new ClusterCache(client, kinds, sink);
         this.writes = new Writes(client);
         this.events = new EventRecorder(client);

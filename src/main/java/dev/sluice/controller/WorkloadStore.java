@@ -24,13 +24,10 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
 
     @Override
     public Workload put(String key, Workload wl) {
-        Derived d;
-        try {
-            d = new Derived(wl.getMetadata().getResourceVersion(),
-                    EngineWorkloads.toEngine(wl, EngineWorkloads.createdMillis(wl)), null);
-        } catch (InvalidObjectException | IllegalArgumentException e) {
-            d = new Derived(wl.getMetadata().getResourceVersion(), null, e.getMessage());
-        }
+        String invalidJob = InvalidJobWorkloads.problem(wl);
+        Derived d = invalidJob != null
+                ? new Derived(wl.getMetadata().getResourceVersion(), null, invalidJob) // never queued: see InvalidJobWorkloads
+                : derive(wl);
         derived.put(key, d);
         if (wl.getSpec() != null && wl.getSpec().getPodSets() != null) {
             for (PodSet ps : wl.getSpec().getPodSets()) {
@@ -38,6 +35,15 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
             }
         }
         return super.put(key, wl);
+    }
+
+    private static Derived derive(Workload wl) {
+        try {
+            return new Derived(wl.getMetadata().getResourceVersion(),
+                    EngineWorkloads.toEngine(wl, EngineWorkloads.createdMillis(wl)), null);
+        } catch (InvalidObjectException | IllegalArgumentException e) {
+            return new Derived(wl.getMetadata().getResourceVersion(), null, e.getMessage());
+        }
     }
 
     @Override

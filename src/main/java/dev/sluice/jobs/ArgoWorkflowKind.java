@@ -197,7 +197,7 @@ public final class ArgoWorkflowKind implements JobKind {
         String ref = Models.ref(job);
         Map<String, Object> status = RawTree.object(job.getAdditionalProperties(), "status", ref, "status");
         String phase = RawTree.string(status, "phase", ref, "status.phase");
-        if (!List.of("Succeeded", "Failed", "Error").contains(phase)) {
+        if (phase == null || !List.of("Succeeded", "Failed", "Error").contains(phase)) {
             return Optional.empty();
         }
         boolean succeeded = "Succeeded".equals(phase);

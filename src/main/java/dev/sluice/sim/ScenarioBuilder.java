@@ -35,6 +35,9 @@ import java.util.Optional;
  */
 public final class ScenarioBuilder {
 
+    /** The LocalQueue a job held the ack-kube-queue way without a queue label joins (as the controller does). */
+    static final String ACK_DEFAULT_QUEUE = "default";
+
     private record Named<T>(T object, Origin origin) {
     }
 
@@ -222,14 +225,28 @@ public final class ScenarioBuilder {
 
     private SimWorkload fromJob(PendingJob p, PriorityClasses classes, int index) {
         GenericKubernetesResource job = p.job();
-        if (JobWorkloads.queueName(job) == null) {
+        String queue = JobWorkloads.queueName(job);
+        if (queue == null && p.kind().heldTheAckWay(job)) {
+            // submitted held the ack-kube-queue way: it joins its namespace's LocalQueue default, as in the cluster
+            queue = ACK_DEFAULT_QUEUE;
+            String ns = job.getMetadata().getNamespace();
+            if (namespaces.containsKey(ns) && !localQueues.containsKey(ns + "/" + queue)) {
+                errors.add(p.origin().error("metadata.labels[" + WellKnown.QUEUE_NAME + "]", "missing, and the "
+                        + p.kind().kind() + " is held the ack-kube-queue way, so it joins LocalQueue \"" + queue
+                        + "\" of namespace " + ns + ", which is not in the input; add that LocalQueue or the label"));
+                return null;
+            }
+        }
+        if (queue == null) {
             errors.add(p.origin().error("metadata.labels[" + WellKnown.QUEUE_NAME + "]",
-                    "missing; a job without a queue label is not queued (add the label with a LocalQueue name)"));
+                    "missing; a job without a queue label is not queued (add the label with a LocalQueue name, "
+                            + "or submit the job held the ack-kube-queue way to use LocalQueue default)"));
             return null;
         }
         Workload workload;
         try {
             workload = JobWorkloads.forJob(p.kind(), job, classes);
+            workload.getSpec().setQueueName(queue);
         } catch (InvalidJobException e) {
             errors.add(p.origin().error(e.field(), e.fix() == null || e.fix().isEmpty() ? e.problem()
                     : e.problem() + "; " + e.fix()));

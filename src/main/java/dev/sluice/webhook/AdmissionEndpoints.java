@@ -3,6 +3,7 @@ package dev.sluice.webhook;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.sluice.Integrations;
 import dev.sluice.SluiceMode;
 import dev.sluice.jobs.JobKinds;
 import io.fabric8.kubernetes.api.model.StatusBuilder;
@@ -40,9 +41,10 @@ public class AdmissionEndpoints {
     private final JobGuard guard;
 
     public AdmissionEndpoints(@ConfigProperty(name = "sluice.mode", defaultValue = "all") SluiceMode mode,
-            @ConfigProperty(name = "sluice.controller-username") String controllerUsername) {
+            @ConfigProperty(name = "sluice.controller-username") String controllerUsername, Integrations integrations) {
         this.mode = mode;
-        JobKinds kinds = JobKinds.standard();
+        // only the kinds switched on: any other kind passes untouched
+        JobKinds kinds = integrations.kinds();
         this.mutation = new JobMutation(kinds, MAPPER);
         this.guard = new JobGuard(kinds, MAPPER, controllerUsername);
     }

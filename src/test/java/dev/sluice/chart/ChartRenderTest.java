@@ -149,6 +149,16 @@ class ChartRenderTest {
     }
 
     @Test
+    void kubeQueueCompatIsOnUnlessSwitchedOff() {
+        Deployment byDefault = Chart.render().one(Deployment.class, "sluice");
+        assertThat(byDefault.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv())
+                .noneMatch(e -> e.getName().equals("SLUICE_KUBE_QUEUE_COMPAT"));
+        Deployment off = Chart.render(Chart.values("kubeQueueCompat", false)).one(Deployment.class, "sluice");
+        assertThat(env(off, "SLUICE_KUBE_QUEUE_COMPAT")).isEqualTo("false");
+        assertThat(env(off, "SLUICE_INTEGRATIONS_RAYJOB_ENABLED")).isEqualTo("false");
+    }
+
+    @Test
     void anUnknownKindSwitchIsRejectedWithTheKnownNames() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Chart.render(Chart.values("integrations.jaxjob", true)))
                 .hasMessageContaining("integrations.jaxjob").hasMessageContaining("jobset, mpijob");

@@ -49,6 +49,25 @@ final class Cluster {
                 .endVersion().endSpec().build()).create();
     }
 
+    /** Registers a job kind's CRD with the test server (scope, plural, status subresource, discovery). */
+    void registerCrd(dev.sluice.jobs.JobKind kind) {
+        var crds = client.apiextensions().v1().customResourceDefinitions();
+        String name = kind.plural() + "." + kind.group();
+        if (crds.withName(name).get() != null) {
+            return;
+        }
+        crds.resource(new CustomResourceDefinitionBuilder()
+                .withNewMetadata().withName(name).endMetadata()
+                .withNewSpec().withGroup(kind.group()).withScope("Namespaced")
+                .withNewNames().withKind(kind.kind()).withPlural(kind.plural())
+                .withSingular(kind.kind().toLowerCase(java.util.Locale.ROOT)).endNames()
+                .addNewVersion().withName(kind.version()).withServed(true).withStorage(true)
+                .withNewSubresources().withNewStatus().endStatus().endSubresources()
+                .withNewSchema().withNewOpenAPIV3Schema().withType("object")
+                .withXKubernetesPreserveUnknownFields(true).endOpenAPIV3Schema().endSchema()
+                .endVersion().endSpec().build()).create();
+    }
+
     void namespace(String name) {
         if (client.namespaces().withName(name).get() == null) {
             client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())

@@ -43,6 +43,14 @@ class ArgoWorkflowKindTest {
     }
 
     @Test
+    void aWorkflowWithoutStatusPhaseHasNotFinished() {
+        GenericKubernetesResource wf = workflow("", "");
+        assertThat(kind.finished(wf)).isEmpty();
+        wf.setAdditionalProperty("status", new java.util.HashMap<>(java.util.Map.of("nodes", java.util.Map.of())));
+        assertThat(kind.finished(wf)).as("status without phase, as Argo writes it first").isEmpty();
+    }
+
+    @Test
     void withoutMinResourcesItIsNotAdmitted() {
         assertThatThrownBy(() -> kind.podSets(workflow("", "")))
                 .isInstanceOfSatisfying(InvalidJobException.class, e -> {
