@@ -65,17 +65,7 @@ class DefaultQueueWebhookTest {
 
     @Test
     void otherKindsInAnOptedInNamespaceStayUnlabeled() throws Exception {
-        ObjectNode deployment = Reviews.parse("""
-                apiVersion: apps/v1
-                kind: Deployment
-                metadata: {name: web, labels: {kueue.x-k8s.io/queue-name: q}}
-                spec:
-                  replicas: 2
-                  selector: {matchLabels: {app: web}}
-                  template:
-                    metadata: {labels: {app: web}}
-                    spec: {containers: [{name: web, image: nginx}]}
-                """);
+        ObjectNode deployment = Reviews.labeledDeployment();
         ((ObjectNode) deployment.get("metadata")).remove("labels");
         JsonNode response = Webhook.review("/mutate-default-queue", Reviews.create(deployment));
         assertThat(response.path("allowed").asBoolean()).isTrue();

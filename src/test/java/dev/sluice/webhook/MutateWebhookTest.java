@@ -168,17 +168,7 @@ class MutateWebhookTest {
     @Test
     void unsupportedKindsAndUpdatesAreAllowedUntouched() throws Exception {
         // a kind no adapter handles (Sluice queues batch work, not services)
-        ObjectNode deployment = Reviews.parse("""
-                apiVersion: apps/v1
-                kind: Deployment
-                metadata: {name: web, labels: {kueue.x-k8s.io/queue-name: q}}
-                spec:
-                  replicas: 2
-                  selector: {matchLabels: {app: web}}
-                  template:
-                    metadata: {labels: {app: web}}
-                    spec: {containers: [{name: web, image: nginx}]}
-                """);
+        ObjectNode deployment = Reviews.labeledDeployment();
         JsonNode response = Webhook.review("/mutate", Reviews.create(deployment));
         assertThat(response.path("allowed").asBoolean()).isTrue();
         assertThat(response.has("patch")).isFalse();

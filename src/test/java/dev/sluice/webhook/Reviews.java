@@ -114,4 +114,19 @@ final class Reviews {
             return r.read();
         }
     }
+
+    /** A Deployment carrying the queue label: a kind no adapter handles (Sluice queues batch work, not services). */
+    static ObjectNode labeledDeployment() {
+        return Reviews.parse("""
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: web, labels: {kueue.x-k8s.io/queue-name: q}}
+                spec:
+                  replicas: 2
+                  selector: {matchLabels: {app: web}}
+                  template:
+                    metadata: {labels: {app: web}}
+                    spec: {containers: [{name: web, image: nginx}]}
+                """);
+    }
 }
