@@ -3,6 +3,7 @@ package dev.sluice.webhook;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sluice.engine.Quantity;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** Typed reads from a raw object tree; a field of the wrong JSON type is recorded as an error and read as absent. */
 final class Fields {
@@ -26,24 +27,22 @@ final class Fields {
     }
 
     static JsonNode object(JsonNode parent, String field, String path, FieldErrors errors) {
-        if (!present(parent, field)) {
-            return null;
-        }
-        JsonNode v = parent.get(field);
-        if (!v.isObject()) {
-            errors.invalid(path, v, "must be an object");
-            return null;
-        }
-        return v;
+        return ofShape(parent, field, path, errors, JsonNode::isObject, "must be an object");
     }
 
     static JsonNode array(JsonNode parent, String field, String path, FieldErrors errors) {
+        return ofShape(parent, field, path, errors, JsonNode::isArray, "must be a list");
+    }
+
+    /** An optional field that, when present, must have the given JSON shape. */
+    private static JsonNode ofShape(JsonNode parent, String field, String path, FieldErrors errors,
+            Predicate<JsonNode> shape, String problem) {
         if (!present(parent, field)) {
             return null;
         }
         JsonNode v = parent.get(field);
-        if (!v.isArray()) {
-            errors.invalid(path, v, "must be a list");
+        if (!shape.test(v)) {
+            errors.invalid(path, v, problem);
             return null;
         }
         return v;
