@@ -13,7 +13,6 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.inject.Instance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -60,7 +59,7 @@ public class ControllerRuntime {
     private volatile boolean stopping;
     private volatile Function<String, Optional<Integer>> workloadPriorityClasses = name -> Optional.empty();
 
-    public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, Instance<AdmissionEvents> metrics,
+    public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, AdmissionEvents metrics,
             Integrations integrations,
             @ConfigProperty(name = "sluice.leader-election.enabled", defaultValue = "true") boolean leaderElection,
             @ConfigProperty(name = "sluice.leader-election.lease-name", defaultValue = "sluice-controller") String leaseName,
@@ -71,7 +70,7 @@ public class ControllerRuntime {
         this.lifecycle = lifecycle;
         this.client = client;
         // the meters are another module's bean; without it (e.g. a build without metrics) nothing is measured
-        this.metrics = metrics.isResolvable() ? metrics.get() : NoMeters.INSTANCE;
+        this.metrics = metrics;
         this.leaderElection = leaderElection;
         this.leaseName = leaseName;
         this.leaseNamespace = leaseNamespace;
