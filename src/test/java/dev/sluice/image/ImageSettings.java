@@ -1,8 +1,10 @@
 package dev.sluice.image;
 
+import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
+import io.smallrye.config.SysPropConfigSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -37,7 +39,10 @@ record ImageSettings(String baseImage, Optional<String> baseUsername, Optional<S
         }
         SmallRyeConfig config;
         try {
-            config = new SmallRyeConfigBuilder().addDefaultSources().addDefaultInterceptors().withProfile("prod")
+            // Sources named one by one: SmallRye's defaults would also read whatever application.properties is
+            // on the class path, and this reads the one it is given.
+            config = new SmallRyeConfigBuilder().addDefaultInterceptors().withProfile("prod")
+                    .withSources(new SysPropConfigSource(), new EnvConfigSource(System.getenv(), 300))
                     .withSources(new PropertiesConfigSource(applicationProperties.toUri().toURL(), 250))
                     .withSources(new PropertiesConfigSource(overrides, "overrides", 500))
                     .build();
