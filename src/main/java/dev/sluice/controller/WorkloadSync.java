@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.Objects;
@@ -56,6 +57,14 @@ final class WorkloadSync {
     private final Set<WorkloadKey> evicting = new HashSet<>();
     private final Set<WorkloadKey> requeueing = new HashSet<>();
     private final PendingStatusWrites pendingWrites;
+    /**
+     * Per Workload, the object our last status write returned and the cached resourceVersion it was made over: while
+     * the cache still shows that version, the next write starts from what we wrote (no conflict, no re-read).
+     */
+    private final Map<WorkloadKey, LastWrite> lastWrites = new ConcurrentHashMap<>();
+
+    private record LastWrite(String cachedVersion, Workload written) {
+    }
 
     WorkloadSync(Session session) {
         this.s = session;
@@ -75,12 +84,14 @@ final class WorkloadSync {
             }
         };
         this.pendingWrites = new PendingStatusWrites(s.writeSettings.pendingDelay(), s.writeSettings.pendingRefresh(),
-                timer, s.lanes::execute, this::writePending);
+                timer, s.lanes::background, this::writePending);
     }
 
     void handle(String namespace, String name) {
         WorkloadKey key = new WorkloadKey(namespace, name);
         Workload wl = ClusterCache.get(s.cache.workloads, namespace, name);
+        String version = wl == null ? null : wl.getMetadata().getResourceVersion();
+        lastWrites.computeIfPresent(key, (k, last) -> last.cachedVersion().equals(version) ? last : null);
         Optional<WorkloadState> known = s.engine.workload(key);
         if (wl == null || wl.getMetadata().getDeletionTimestamp() != null) {
             if (known.isPresent()) {
@@ -273,9 +284,15 @@ final class WorkloadSync {
         }
         String message = preemptionMessage(e);
         Instant now = s.now();
+        Workload cached = ClusterCache.get(s.cache.workloads, key.namespace(), key.name());
+        // a Workload created directly has no job to stop: its quota is released in the same write
+        boolean release = cached != null && ownerJob(cached).isEmpty();
         s.lanes.execute(key, () -> {
-            Writes.Written w = writeNow(key, x -> WorkloadConditions.evict(x, e.reason().name(),
-                    e.preemptionReason() == null ? null : e.preemptionReason().name(), message, now));
+            Writes.Written w = writeNow(key, x -> {
+                Workload evicted = WorkloadConditions.evict(x, e.reason().name(),
+                        e.preemptionReason() == null ? null : e.preemptionReason().name(), message, now);
+                return release ? WorkloadConditions.requeue(evicted, now) : evicted;
+            });
             s.onEngine.accept(() -> evicted(key, e, message, w));
         });
     }
@@ -314,8 +331,10 @@ final class WorkloadSync {
         Optional<Ref> job = ownerJob(wl);
         if (job.isPresent()) {
             s.requeue.accept(job.get());
-        } else {
+        } else if (WorkloadConditions.hasReservation(wl)) {
             requeue(wl); // a Workload created directly has no job to stop
+        } else {
+            requeued(key, w); // released in the eviction's write
         }
     }
 
@@ -388,12 +407,19 @@ final class WorkloadSync {
      * caller has it retried); a Written with no Workload when the Workload is gone.
      */
     private Writes.Written writeNow(WorkloadKey key, UnaryOperator<Workload> change) {
-        Workload wl = ClusterCache.get(s.cache.workloads, key.namespace(), key.name());
-        if (wl == null) {
+        Workload cached = ClusterCache.get(s.cache.workloads, key.namespace(), key.name());
+        if (cached == null) {
             return new Writes.Written(null, false);
         }
+        String cachedVersion = cached.getMetadata().getResourceVersion();
+        LastWrite last = lastWrites.get(key);
+        Workload base = last != null && last.cachedVersion().equals(cachedVersion) ? last.written() : cached;
         try {
-            return s.writes.workloadStatus(wl, change);
+            Writes.Written w = s.writes.workloadStatus(base, change);
+            if (w.changed() && w.workload() != null) {
+                lastWrites.put(key, new LastWrite(cachedVersion, w.workload()));
+            }
+            return w;
         } catch (KubernetesClientException e) {
             LOG.infof("Workload %s status not written (%s); retrying", key, e.getMessage());
             return null;

@@ -66,6 +66,18 @@ class WriteLanesTest {
     }
 
     @Test
+    void decisionsGoBeforeBackgroundWritesQueuedEarlier() throws Exception {
+        CountDownLatch release = block("wl-c");
+        lanes.background("wl-c", () -> done.add("pending status"));
+        lanes.latest("wl-c", () -> done.add("queue status"));
+        lanes.execute("wl-c", () -> done.add("admission"));
+        lanes.execute("wl-c", () -> done.add("eviction"));
+        release.countDown();
+        assertThat(lanes.drain(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(done).containsExactly("admission", "eviction", "pending status", "queue status");
+    }
+
+    @Test
     void aFailingWriteDoesNotStopItsLane() throws Exception {
         lanes.execute("wl-b", () -> {
             throw new IllegalStateException("boom");
