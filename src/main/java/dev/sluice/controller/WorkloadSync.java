@@ -267,6 +267,7 @@ final class WorkloadSync {
             return;
         }
         if (!w.changed()) {
+            ownerJob(w.workload()).ifPresent(s.requeue); // written by an earlier attempt whose answer was lost
             return;
         }
         String cq = a.assignment().clusterQueue();
@@ -308,11 +309,24 @@ final class WorkloadSync {
             s.engine.delete(key);
             return;
         }
-        if (!w.changed()) {
-            return;
-        }
-        // the engine knows where the victim holds quota even when the written status no longer says so
         Workload wl = w.workload();
+        if (w.changed()) {
+            recordEviction(key, e, message, wl);
+        }
+        // the next step even when an earlier attempt already wrote it (its answer lost): nothing may stay evicting
+        Optional<Ref> job = ownerJob(wl);
+        if (job.isPresent()) {
+            s.requeue.accept(job.get());
+        } else if (WorkloadConditions.hasReservation(wl)) {
+            requeue(wl); // a Workload created directly has no job to stop
+        } else {
+            requeued(key, w); // released in the eviction's write
+        }
+    }
+
+    /** The eviction's event and meters. */
+    private void recordEviction(WorkloadKey key, Eviction e, String message, Workload wl) {
+        // the engine knows where the victim holds quota even when the written status no longer says so
         String cq = s.engine.workload(key).map(WorkloadState::clusterQueue)
                 .or(() -> Optional.ofNullable(wl.getStatus() == null || wl.getStatus().getAdmission() == null ? null
                         : wl.getStatus().getAdmission().getClusterQueue()))
@@ -327,14 +341,6 @@ final class WorkloadSync {
         s.events.normal(wl, e.reason() == EvictionReason.Preempted ? "Preempted" : "Evicted", eventMessage);
         if (cq != null) {
             s.metrics.evicted(cq, e.reason().name());
-        }
-        Optional<Ref> job = ownerJob(wl);
-        if (job.isPresent()) {
-            s.requeue.accept(job.get());
-        } else if (WorkloadConditions.hasReservation(wl)) {
-            requeue(wl); // a Workload created directly has no job to stop
-        } else {
-            requeued(key, w); // released in the eviction's write
         }
     }
 
