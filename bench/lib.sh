@@ -71,8 +71,10 @@ CONTROLLER_JVM_FLAGS=(-XX:+UseSerialGC -Xmx192m -XX:MaxMetaspaceSize=96m -XX:+Ex
 
 # start_controller API_URL: the built jar in controller mode; its pid goes to $WORK/controller.pid.
 start_controller() {
+  # A bearer token, as a pod's service account has: without one, fabric8 looks for credentials again (reading
+  # kubeconfig files) before every request once its first minute is over, which a cluster install never does.
   # shellcheck disable=SC2086 # CONTROLLER_EXTRA_FLAGS: extra JVM flags for a measurement (e.g. native memory tracking)
-  java "${CONTROLLER_JVM_FLAGS[@]}" ${CONTROLLER_EXTRA_FLAGS:-} \
+  KUBERNETES_AUTH_TOKEN=sluice-bench java "${CONTROLLER_JVM_FLAGS[@]}" ${CONTROLLER_EXTRA_FLAGS:-} \
     -Dsluice.mode=controller \
     -Dquarkus.kubernetes-client.api-server-url="$1" \
     -Dquarkus.kubernetes-client.trust-certs=true \

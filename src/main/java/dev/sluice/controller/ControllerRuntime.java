@@ -49,6 +49,7 @@ public class ControllerRuntime {
     private final JobKinds kinds;
     private final boolean kubeQueueCompat;
     private final Duration crdRecheck;
+    private final WriteSettings writeSettings;
     /** This replica in the Lease: the pod name and a random part (a restarted container is a new candidate). */
     private final String identity = Optional.ofNullable(System.getenv("HOSTNAME")).orElse("sluice") + "-"
             + UUID.randomUUID().toString().substring(0, 8);
@@ -66,7 +67,10 @@ public class ControllerRuntime {
             @ConfigProperty(name = "sluice.leader-election.namespace") Optional<String> leaseNamespace,
             @ConfigProperty(name = "sluice.leader-election.lease-duration", defaultValue = "15s") Duration leaseDuration,
             @ConfigProperty(name = "sluice.controller.startup-wait", defaultValue = "10s") Duration startupWait,
-            @ConfigProperty(name = "sluice.controller.crd-recheck", defaultValue = "30s") Duration crdRecheck) {
+            @ConfigProperty(name = "sluice.controller.crd-recheck", defaultValue = "30s") Duration crdRecheck,
+            @ConfigProperty(name = "sluice.controller.write-concurrency", defaultValue = "4") int writeConcurrency,
+            @ConfigProperty(name = "sluice.controller.pending-status.delay", defaultValue = "500ms") Duration pendingDelay,
+            @ConfigProperty(name = "sluice.controller.pending-status.refresh", defaultValue = "30s") Duration pendingRefresh) {
         this.lifecycle = lifecycle;
         this.client = client;
         // the meters are another module's bean; without it (e.g. a build without metrics) nothing is measured
@@ -77,6 +81,7 @@ public class ControllerRuntime {
         this.leaseDuration = leaseDuration;
         this.startupWait = startupWait;
         this.crdRecheck = crdRecheck;
+        this.writeSettings = new WriteSettings(writeConcurrency, pendingDelay, pendingRefresh);
         this.kinds = integrations.kinds();
         this.kubeQueueCompat = integrations.kubeQueueCompat();
     }
@@ -165,7 +170,7 @@ public class ControllerRuntime {
     private synchronized void startSession() {
         stopSession();
         EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, Clock.systemUTC(),
-                name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry), 60);
+                name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings), 60);
         loop = next;
         role = Role.leading;
         next.start();

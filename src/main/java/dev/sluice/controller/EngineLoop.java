@@ -37,7 +37,8 @@ final class EngineLoop implements AutoCloseable {
 
     private static final long QUEUE_STATUS_PERIOD_MS = 500;
 
-    private final LinkedBlockingQueue<Ref> inbox = new LinkedBlockingQueue<>();
+    /** {@link Ref}s from the informers, and tasks (a write's outcome) to run on the engine thread. */
+    private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
     private final ScheduledExecutorService retries;
     private final Thread thread;
     private final CountDownLatch rebuiltLatch = new CountDownLatch(1);
@@ -77,6 +78,13 @@ final class EngineLoop implements AutoCloseable {
     void submit(Ref ref) {
         if (running) {
             inbox.add(ref);
+        }
+    }
+
+    /** From any thread: run this on the engine thread (e.g. what a finished write means for the engine). */
+    void runOnEngine(Runnable task) {
+        if (running) {
+            inbox.add(task);
         }
     }
 
@@ -133,20 +141,27 @@ final class EngineLoop implements AutoCloseable {
                     lastCrdCheckMillis = heartbeatMillis;
                     s.cache.watchNewlyServedKinds(); // a CRD installed after start: no restart needed
                 }
-                Ref first = inbox.poll(queueStatusDue ? QUEUE_STATUS_PERIOD_MS : 1000, TimeUnit.MILLISECONDS);
+                long wait = queueStatusDue
+                        ? Math.max(1, lastQueueStatusMillis + QUEUE_STATUS_PERIOD_MS - System.currentTimeMillis())
+                        : 1000;
+                Object first = inbox.poll(wait, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     if (queueStatusDue) {
-                        queueStatusDue = false;
-                        lastQueueStatusMillis = System.currentTimeMillis();
-                        queueStatus.sync();
+                        syncQueueStatus();
                     }
                     continue;
                 }
+                List<Object> items = new ArrayList<>();
+                items.add(first);
+                inbox.drainTo(items);
                 LinkedHashSet<Ref> batch = new LinkedHashSet<>();
-                batch.add(first);
-                List<Ref> more = new ArrayList<>();
-                inbox.drainTo(more);
-                batch.addAll(more);
+                for (Object item : items) {
+                    if (item instanceof Runnable task) {
+                        runTask(task);
+                    } else {
+                        batch.add((Ref) item);
+                    }
+                }
                 pass(batch);
             }
         } catch (InterruptedException e) {
@@ -225,14 +240,25 @@ final class EngineLoop implements AutoCloseable {
             }
             start = System.nanoTime();
         }
-        // queue status is an aggregate: under a stream of events write it at most every QUEUE_STATUS_PERIOD_MS
-        long now = System.currentTimeMillis();
-        if (inbox.isEmpty() || now - lastQueueStatusMillis >= QUEUE_STATUS_PERIOD_MS) {
-            lastQueueStatusMillis = now;
-            queueStatusDue = false;
-            queueStatus.sync();
+        // queue status is an aggregate: written at most every QUEUE_STATUS_PERIOD_MS, the last change included
+        if (System.currentTimeMillis() - lastQueueStatusMillis >= QUEUE_STATUS_PERIOD_MS) {
+            syncQueueStatus();
         } else {
             queueStatusDue = true;
+        }
+    }
+
+    private void syncQueueStatus() {
+        queueStatusDue = false;
+        lastQueueStatusMillis = System.currentTimeMillis();
+        queueStatus.sync();
+    }
+
+    private static void runTask(Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "applying the outcome of a write failed");
         }
     }
 
@@ -271,8 +297,7 @@ final class EngineLoop implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         if (s != null) {
-            s.cache.close();
-            s.events.close();
+            s.close();
         }
     }
 }

@@ -20,15 +20,19 @@ import dev.sluice.metrics.AdmissionEvents;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
 
 /**
  * ClusterQueue and LocalQueue status from the engine's counts and usage, written only when it differs from what the
- * object shows (conditions keep their lastTransitionTime); and the same figures for the meters.
+ * object shows (conditions keep their lastTransitionTime); and the same figures for the meters. A queue whose engine
+ * figures and cached object are both as at the last pass is skipped without building its status; the writes go to
+ * the lanes, where a newer status for the same queue replaces one not yet written.
  */
 final class QueueStatusSync {
 
@@ -36,6 +40,16 @@ final class QueueStatusSync {
 
     private final Session s;
     private List<AdmissionEvents.ClusterQueueMetrics> lastSnapshot;
+    /** Per queue, what the last pass saw: the engine's figures and the cached object's resourceVersion. */
+    private final Map<String, Seen> seen = new ConcurrentHashMap<>();
+    /** Per ClusterQueue, its quotas in spec order, parsed once per version of the object. */
+    private final Map<String, Quotas> quotaCache = new HashMap<>();
+
+    private record Seen(Object engineStatus, String resourceVersion) {
+    }
+
+    private record Quotas(ClusterQueue from, List<FlavorQuota> list) {
+    }
 
     QueueStatusSync(Session session) {
         this.s = session;
@@ -44,12 +58,17 @@ final class QueueStatusSync {
     void sync() {
         List<AdmissionEvents.ClusterQueueMetrics> snapshot = new ArrayList<>();
         for (ClusterQueue cq : s.cache.list(s.cache.clusterQueues)) {
-            var status = s.engine.clusterQueueStatus(cq.getMetadata().getName());
+            String name = cq.getMetadata().getName();
+            var status = s.engine.clusterQueueStatus(name);
             if (status == null) {
                 continue;
             }
             List<FlavorQuota> quotas = quotas(cq);
             snapshot.add(metrics(status, quotas));
+            String key = "cq/" + name;
+            if (unchanged(key, status, cq)) {
+                continue;
+            }
             ClusterQueueStatus next = Serialization.clone(cq.getStatus() == null ? new ClusterQueueStatus() : cq.getStatus());
             next.setPendingWorkloads(status.pendingWorkloads());
             next.setReservingWorkloads(status.reservingWorkloads());
@@ -60,11 +79,16 @@ final class QueueStatusSync {
                     status.message(), cq.getMetadata().getGeneration(), s.now()));
             ClusterQueue copy = Serialization.clone(cq);
             copy.setStatus(next);
-            write(() -> s.writes.queueStatus(cq, copy, cq.getStatus(), next));
+            write(key, () -> s.writes.queueStatus(cq, copy, cq.getStatus(), next));
         }
+        Map<String, dev.sluice.engine.LocalQueueStatus> local = s.engine.localQueueStatuses();
         for (LocalQueue lq : s.cache.list(s.cache.localQueues)) {
-            var status = s.engine.localQueueStatus(lq.getMetadata().getNamespace(), lq.getMetadata().getName());
+            var status = local.get(lq.getMetadata().getNamespace() + "/" + lq.getMetadata().getName());
             if (status == null) {
+                continue;
+            }
+            String key = "lq/" + lq.getMetadata().getNamespace() + "/" + lq.getMetadata().getName();
+            if (unchanged(key, status, lq)) {
                 continue;
             }
             ClusterQueue cq = status.clusterQueue() == null ? null
@@ -87,7 +111,7 @@ final class QueueStatusSync {
                     lq.getMetadata().getGeneration(), s.now()));
             LocalQueue copy = Serialization.clone(lq);
             copy.setStatus(next);
-            write(() -> s.writes.queueStatus(lq, copy, lq.getStatus(), next));
+            write(key, () -> s.writes.queueStatus(lq, copy, lq.getStatus(), next));
         }
         snapshot.sort(java.util.Comparator.comparing(AdmissionEvents.ClusterQueueMetrics::name));
         if (!snapshot.equals(lastSnapshot)) {
@@ -96,19 +120,38 @@ final class QueueStatusSync {
         }
     }
 
-    private static void write(Runnable r) {
-        try {
-            r.run();
-        } catch (KubernetesClientException e) {
-            LOG.infof("queue status not written (%s); written on the next pass", e.getMessage());
-        }
+    /** True when neither the engine's figures nor the cached object changed since the last pass. */
+    private boolean unchanged(String key, Object engineStatus, io.fabric8.kubernetes.api.model.HasMetadata cached) {
+        Seen now = new Seen(engineStatus, cached.getMetadata().getResourceVersion());
+        return now.equals(seen.put(key, now));
+    }
+
+    private void write(String key, Runnable write) {
+        s.lanes.latest(key, () -> {
+            try {
+                write.run();
+            } catch (KubernetesClientException e) {
+                seen.remove(key); // not written: the next pass builds it again
+                LOG.infof("queue status not written (%s); written on the next pass", e.getMessage());
+            }
+        });
     }
 
     /** One flavor/resource quota of a ClusterQueue, in spec order. */
     private record FlavorQuota(String flavor, ResourceQuota quota) {
     }
 
-    private static List<FlavorQuota> quotas(ClusterQueue cq) {
+    private List<FlavorQuota> quotas(ClusterQueue cq) {
+        Quotas known = quotaCache.get(cq.getMetadata().getName());
+        if (known != null && known.from() == cq) {
+            return known.list();
+        }
+        List<FlavorQuota> list = parseQuotas(cq);
+        quotaCache.put(cq.getMetadata().getName(), new Quotas(cq, list));
+        return list;
+    }
+
+    private static List<FlavorQuota> parseQuotas(ClusterQueue cq) {
         ClusterQueueSpec spec;
         try {
             spec = QueueObjects.clusterQueue(cq);

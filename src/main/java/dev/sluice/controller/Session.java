@@ -7,12 +7,14 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * One run of the controller while it leads: a fresh engine, fresh caches and the writers, all used from the
- * engine loop's single thread. A restart (or a new term as leader) builds a new session from the cluster.
+ * One run of the controller while it leads: a fresh engine, fresh caches and the writers. The engine and the caches'
+ * bookkeeping are used from the engine loop's single thread only; writes run on the lanes and report back to it. A restart (or a new term as leader) builds a new session from the cluster.
  */
 final class Session {
 
@@ -32,10 +34,17 @@ final class Session {
     final Consumer<Ref> requeue;
     /** Hands a reference back to the loop after a back-off (a write failed). */
     final Consumer<Ref> retry;
+    /** Runs a task on the engine thread (what a write, done elsewhere, means for the engine). */
+    final Consumer<Runnable> onEngine;
+    /** Where the decisions' writes are made, off the engine thread. */
+    final WriteLanes lanes;
+    final WriteSettings writeSettings;
+    /** Delayed work (pending-status writes): one small thread. */
+    final ScheduledExecutorService timer;
 
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
-            Consumer<Ref> requeue, Consumer<Ref> retry) {
+            Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings) {
         this.kinds = kinds;
         this.kubeQueueCompat = kubeQueueCompat;
         this.crdRecheck = crdRecheck;
@@ -47,6 +56,22 @@ final class Session {
         this.clock = clock;
         this.requeue = requeue;
         this.retry = retry;
+        this.onEngine = onEngine;
+        this.writeSettings = writeSettings;
+        this.lanes = new WriteLanes(writeSettings.lanes(), "sluice-write");
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "sluice-timer");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Stops the writers and the caches; what was not written is found again by the next session. */
+    void close() {
+        timer.shutdownNow();
+        lanes.close();
+        cache.close();
+        events.close();
     }
 
     Instant now() {

@@ -7,6 +7,7 @@ import dev.sluice.bridge.InvalidObjectException;
 import dev.sluice.engine.Admission;
 import dev.sluice.engine.CycleResult;
 import dev.sluice.engine.Eviction;
+import dev.sluice.engine.PendingReason;
 import dev.sluice.engine.EvictionReason;
 import dev.sluice.engine.PendingStatus;
 import dev.sluice.engine.WorkloadKey;
@@ -21,7 +22,12 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -29,8 +35,9 @@ import org.jboss.logging.Logger;
 
 /**
  * Workloads into the engine (created, changed, finished, deleted), and the engine's decisions back onto the
- * Workloads: admission, eviction and pending status. A decision whose write failed is kept and written again when
- * the Workload next changes, so the cluster converges on what the engine decided.
+ * Workloads: admission, eviction and pending status. The writes run on the Workload's lane (so the engine never waits
+ * for the API server) and report back to the engine thread. A decision whose write failed is kept and written again
+ * when the Workload next changes (or after a back-off), so the cluster converges on what the engine decided.
  */
 final class WorkloadSync {
 
@@ -45,14 +52,46 @@ final class WorkloadSync {
     private final Map<WorkloadKey, Ref> owners = new HashMap<>();
     /** The last invalid-spec message per Workload, reported once. */
     private final Map<WorkloadKey, String> invalid = new HashMap<>();
+    /** Workloads whose admission, eviction or requeue write is on a lane now: not sent again meanwhile. */
+    private final Set<WorkloadKey> admitting = new HashSet<>();
+    private final Set<WorkloadKey> evicting = new HashSet<>();
+    private final Set<WorkloadKey> requeueing = new HashSet<>();
+    private final PendingStatusWrites pendingWrites;
+    /**
+     * Per Workload, the object our last status write returned and the cached resourceVersion it was made over: while
+     * the cache still shows that version, the next write starts from what we wrote (no conflict, no re-read).
+     */
+    private final Map<WorkloadKey, LastWrite> lastWrites = new ConcurrentHashMap<>();
+
+    private record LastWrite(String cachedVersion, Workload written) {
+    }
 
     WorkloadSync(Session session) {
         this.s = session;
+        PendingStatusWrites.Timer timer = new PendingStatusWrites.Timer() {
+            @Override
+            public long nowMillis() {
+                return System.currentTimeMillis();
+            }
+
+            @Override
+            public void schedule(Runnable task, long delayMillis) {
+                try {
+                    s.timer.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+                } catch (RejectedExecutionException e) {
+                    // the session is closing
+                }
+            }
+        };
+        this.pendingWrites = new PendingStatusWrites(s.writeSettings.pendingDelay(), s.writeSettings.pendingRefresh(),
+                timer, s.lanes::background, this::writePending);
     }
 
     void handle(String namespace, String name) {
         WorkloadKey key = new WorkloadKey(namespace, name);
         Workload wl = ClusterCache.get(s.cache.workloads, namespace, name);
+        String version = wl == null ? null : wl.getMetadata().getResourceVersion();
+        lastWrites.computeIfPresent(key, (k, last) -> last.cachedVersion().equals(version) ? last : null);
         Optional<WorkloadState> known = s.engine.workload(key);
         if (wl == null || wl.getMetadata().getDeletionTimestamp() != null) {
             if (known.isPresent()) {
@@ -62,6 +101,7 @@ final class WorkloadSync {
             unwrittenEvictions.remove(key);
             unwrittenAdmissions.remove(key);
             invalid.remove(key);
+            pendingWrites.forget(key);
             Ref owner = owners.remove(key);
             if (owner != null) {
                 s.requeue.accept(owner); // e.g. a replaced Workload: the job gets its new one
@@ -79,6 +119,7 @@ final class WorkloadSync {
                 s.metrics.workloadFinished(namespace, name, s.now());
             }
             unwrittenEvictions.remove(key);
+            pendingWrites.forget(key);
             return;
         }
         WorkloadStore.Derived derived = s.cache.workloadStore.derived(namespace, name);
@@ -86,7 +127,7 @@ final class WorkloadSync {
             String problem = derived == null ? "Workload " + key + " could not be read" : derived.problem();
             if (!Objects.equals(invalid.put(key, problem), problem)) {
                 s.events.warning(wl, "Inadmissible", problem);
-                write(wl, w -> WorkloadConditions.pending(w, "Inadmissible", problem, s.now()));
+                pendingWrites.want(new PendingStatus(key, PendingReason.Inadmissible, problem));
             }
             known.ifPresent(k -> s.engine.delete(key));
             return;
@@ -115,7 +156,7 @@ final class WorkloadSync {
                 }
                 Admission unwritten = unwrittenAdmissions.get(key);
                 if (unwritten != null) {
-                    admit(wl, unwritten);
+                    admit(key, unwritten);
                 } else if (owner.isEmpty() && WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)
                         && WorkloadConditions.hasReservation(wl)) {
                     requeue(wl); // evicted by an earlier leader that stopped before releasing it
@@ -124,7 +165,7 @@ final class WorkloadSync {
             case EVICTING -> {
                 Eviction e = unwrittenEvictions.get(key);
                 if (e != null) {
-                    evict(wl, e);
+                    evict(key, e);
                 } else if (ownerJob(wl).isEmpty() && WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)) {
                     requeue(wl); // no job to stop: the eviction is done once recorded
                 }
@@ -166,30 +207,25 @@ final class WorkloadSync {
     void apply(CycleResult result) {
         for (Eviction e : result.evictions()) {
             unwrittenEvictions.put(e.workload(), e);
-            Workload wl = ClusterCache.get(s.cache.workloads, e.workload().namespace(), e.workload().name());
-            if (wl == null) {
+            if (ClusterCache.get(s.cache.workloads, e.workload().namespace(), e.workload().name()) == null) {
                 unwrittenEvictions.remove(e.workload());
                 s.engine.delete(e.workload());
                 continue;
             }
-            guarded(e.workload(), "eviction", () -> evict(wl, e));
+            guarded(e.workload(), "eviction", () -> evict(e.workload(), e));
         }
         for (Admission a : result.admissions()) {
             unwrittenAdmissions.put(a.workload(), a);
-            Workload wl = ClusterCache.get(s.cache.workloads, a.workload().namespace(), a.workload().name());
-            if (wl == null) {
+            pendingWrites.forget(a.workload()); // before the admission is queued on the lane: never written after it
+            if (ClusterCache.get(s.cache.workloads, a.workload().namespace(), a.workload().name()) == null) {
                 unwrittenAdmissions.remove(a.workload());
                 s.engine.delete(a.workload());
                 continue;
             }
-            guarded(a.workload(), "admission", () -> admit(wl, a));
+            guarded(a.workload(), "admission", () -> admit(a.workload(), a));
         }
         for (PendingStatus p : result.pending()) {
-            Workload wl = ClusterCache.get(s.cache.workloads, p.workload().namespace(), p.workload().name());
-            if (wl != null) {
-                guarded(p.workload(), "pending status",
-                        () -> write(wl, w -> WorkloadConditions.pending(w, p.reason().name(), p.message(), s.now())));
-            }
+            guarded(p.workload(), "pending status", () -> pendingWrites.want(p));
         }
     }
 
@@ -206,23 +242,36 @@ final class WorkloadSync {
         }
     }
 
-    private void admit(Workload wl, Admission a) {
+    /** Queues the admission's write; what it means for the engine is done back on the engine thread. */
+    private void admit(WorkloadKey key, Admission a) {
+        if (!admitting.add(key)) {
+            return; // its write is on the way
+        }
         Instant now = s.now();
         var api = Admissions.toApi(a.assignment());
-        Writes.Written w = write(wl, x -> WorkloadConditions.admit(x, api, a.message(), now));
+        s.lanes.execute(key, () -> {
+            Writes.Written w = writeNow(key, x -> WorkloadConditions.admit(x, api, a.message(), now));
+            s.onEngine.accept(() -> admitted(key, a, now, w));
+        });
+    }
+
+    private void admitted(WorkloadKey key, Admission a, Instant decidedAt, Writes.Written w) {
+        admitting.remove(key);
         if (w == null) {
-            return; // failed: written again on the Workload's next event
+            s.retry.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name())); // written again then
+            return;
         }
-        unwrittenAdmissions.remove(a.workload());
+        unwrittenAdmissions.remove(key, a);
         if (w.gone()) {
-            s.engine.delete(a.workload());
+            s.engine.delete(key);
             return;
         }
         if (!w.changed()) {
+            ownerJob(w.workload()).ifPresent(s.requeue); // written by an earlier attempt whose answer was lost
             return;
         }
         String cq = a.assignment().clusterQueue();
-        double wait = Math.max(0, (now.toEpochMilli() - queuedAtMillis(wl)) / 1000.0);
+        double wait = Math.max(0, (decidedAt.toEpochMilli() - queuedAtMillis(w.workload())) / 1000.0);
         s.events.normal(w.workload(), "QuotaReserved", a.message());
         s.events.normal(w.workload(), "Admitted", "Admitted by ClusterQueue " + cq + ", wait time since reservation was 0s");
         s.metrics.quotaReserved(cq, wait);
@@ -230,23 +279,55 @@ final class WorkloadSync {
         ownerJob(w.workload()).ifPresent(s.requeue);
     }
 
-    private void evict(Workload wl, Eviction e) {
+    private void evict(WorkloadKey key, Eviction e) {
+        if (!evicting.add(key)) {
+            return;
+        }
         String message = preemptionMessage(e);
-        Writes.Written w = write(wl, x -> WorkloadConditions.evict(x, e.reason().name(),
-                e.preemptionReason() == null ? null : e.preemptionReason().name(), message, s.now()));
+        Instant now = s.now();
+        Workload cached = ClusterCache.get(s.cache.workloads, key.namespace(), key.name());
+        // a Workload created directly has no job to stop: its quota is released in the same write
+        boolean release = cached != null && ownerJob(cached).isEmpty();
+        s.lanes.execute(key, () -> {
+            Writes.Written w = writeNow(key, x -> {
+                Workload evicted = WorkloadConditions.evict(x, e.reason().name(),
+                        e.preemptionReason() == null ? null : e.preemptionReason().name(), message, now);
+                return release ? WorkloadConditions.requeue(evicted, now) : evicted;
+            });
+            s.onEngine.accept(() -> evicted(key, e, message, w));
+        });
+    }
+
+    private void evicted(WorkloadKey key, Eviction e, String message, Writes.Written w) {
+        evicting.remove(key);
         if (w == null) {
-            return; // failed: written again on the Workload's next event
+            s.retry.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
+            return;
         }
-        unwrittenEvictions.remove(e.workload());
+        unwrittenEvictions.remove(key, e);
         if (w.gone()) {
-            s.engine.delete(e.workload());
+            s.engine.delete(key);
             return;
         }
-        if (!w.changed()) {
-            return;
+        Workload wl = w.workload();
+        if (w.changed()) {
+            recordEviction(key, e, message, wl);
         }
-        // the engine knows where the victim holds quota even when the cached status no longer says so
-        String cq = s.engine.workload(e.workload()).map(WorkloadState::clusterQueue)
+        // the next step even when an earlier attempt already wrote it (its answer lost): nothing may stay evicting
+        Optional<Ref> job = ownerJob(wl);
+        if (job.isPresent()) {
+            s.requeue.accept(job.get());
+        } else if (WorkloadConditions.hasReservation(wl)) {
+            requeue(wl); // a Workload created directly has no job to stop
+        } else {
+            requeued(key, w); // released in the eviction's write
+        }
+    }
+
+    /** The eviction's event and meters. */
+    private void recordEviction(WorkloadKey key, Eviction e, String message, Workload wl) {
+        // the engine knows where the victim holds quota even when the written status no longer says so
+        String cq = s.engine.workload(key).map(WorkloadState::clusterQueue)
                 .or(() -> Optional.ofNullable(wl.getStatus() == null || wl.getStatus().getAdmission() == null ? null
                         : wl.getStatus().getAdmission().getClusterQueue()))
                 .orElse(null);
@@ -257,15 +338,9 @@ final class WorkloadSync {
             s.metrics.preempted(preemptingCq == null ? cq : preemptingCq,
                     e.preemptionReason() == null ? e.reason().name() : e.preemptionReason().name());
         }
-        s.events.normal(w.workload(), e.reason() == EvictionReason.Preempted ? "Preempted" : "Evicted", eventMessage);
+        s.events.normal(wl, e.reason() == EvictionReason.Preempted ? "Preempted" : "Evicted", eventMessage);
         if (cq != null) {
             s.metrics.evicted(cq, e.reason().name());
-        }
-        Optional<Ref> job = ownerJob(w.workload());
-        if (job.isPresent()) {
-            s.requeue.accept(job.get());
-        } else {
-            requeue(w.workload()); // a Workload created directly has no job to stop
         }
     }
 
@@ -283,8 +358,23 @@ final class WorkloadSync {
     /** The evicted workload's job is stopped: release the reservation and queue the workload again. */
     void requeue(Workload wl) {
         WorkloadKey key = EngineWorkloads.key(wl);
-        Writes.Written w = write(wl, x -> WorkloadConditions.requeue(x, s.now()));
-        if (w == null || w.gone() || WorkloadConditions.hasReservation(w.workload())) {
+        if (!requeueing.add(key)) {
+            return;
+        }
+        Instant now = s.now();
+        s.lanes.execute(key, () -> {
+            Writes.Written w = writeNow(key, x -> WorkloadConditions.requeue(x, now));
+            s.onEngine.accept(() -> requeued(key, w));
+        });
+    }
+
+    private void requeued(WorkloadKey key, Writes.Written w) {
+        requeueing.remove(key);
+        if (w == null) {
+            s.retry.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
+            return;
+        }
+        if (w.gone() || WorkloadConditions.hasReservation(w.workload())) {
             return;
         }
         Optional<WorkloadState> state = s.engine.workload(key);
@@ -300,28 +390,53 @@ final class WorkloadSync {
     /** The job finished (or could not start): the Workload is Finished and its quota released at once. */
     void finish(Workload wl, String reason, String message) {
         WorkloadKey key = EngineWorkloads.key(wl);
-        Writes.Written w = write(wl, x -> WorkloadConditions.finish(x, reason, message, s.now()));
-        if (w != null && w.changed()) {
-            s.events.normal(w.workload(), "Finished", message);
-        }
+        Instant now = s.now();
+        s.lanes.execute(key, () -> {
+            Writes.Written w = writeNow(key, x -> WorkloadConditions.finish(x, reason, message, now));
+            if (w == null) {
+                s.retry.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
+            } else if (w.changed()) {
+                s.events.normal(w.workload(), "Finished", message);
+            }
+        });
         if (s.engine.workload(key).isPresent()) {
             s.engine.finish(key);
             s.metrics.workloadFinished(key.namespace(), key.name(), s.now());
         }
         unwrittenAdmissions.remove(key);
         unwrittenEvictions.remove(key);
+        pendingWrites.forget(key);
     }
 
-    /** Writes a status change; null when the write failed (the Workload's next event, or a retry, tries again). */
-    Writes.Written write(Workload wl, UnaryOperator<Workload> change) {
+    /**
+     * On a lane: writes a status change on the latest cached copy of the Workload. Null when the write failed (the
+     * caller has it retried); a Written with no Workload when the Workload is gone.
+     */
+    private Writes.Written writeNow(WorkloadKey key, UnaryOperator<Workload> change) {
+        Workload cached = ClusterCache.get(s.cache.workloads, key.namespace(), key.name());
+        if (cached == null) {
+            return new Writes.Written(null, false);
+        }
+        String cachedVersion = cached.getMetadata().getResourceVersion();
+        LastWrite last = lastWrites.get(key);
+        Workload base = last != null && last.cachedVersion().equals(cachedVersion) ? last.written() : cached;
         try {
-            return s.writes.workloadStatus(wl, change);
+            Writes.Written w = s.writes.workloadStatus(base, change);
+            if (w.changed() && w.workload() != null) {
+                lastWrites.put(key, new LastWrite(cachedVersion, w.workload()));
+            }
+            return w;
         } catch (KubernetesClientException e) {
-            LOG.infof("Workload %s/%s status not written (%s); retrying", wl.getMetadata().getNamespace(),
-                    wl.getMetadata().getName(), e.getMessage());
-            s.retry.accept(new Ref(Ref.WORKLOAD, wl.getMetadata().getNamespace(), wl.getMetadata().getName()));
+            LOG.infof("Workload %s status not written (%s); retrying", key, e.getMessage());
             return null;
         }
+    }
+
+    /** On a lane: one pending status (see {@link PendingStatusWrites}); false to try again later. */
+    private boolean writePending(PendingStatus p) {
+        Instant now = s.now();
+        return writeNow(p.workload(),
+                x -> WorkloadConditions.pending(x, p.reason().name(), p.message(), now)) != null;
     }
 
     static long queuedAtMillis(Workload wl) {

@@ -49,6 +49,9 @@ public final class Engine {
 
     public void upsertFlavor(FlavorSpec flavor) {
         Objects.requireNonNull(flavor, "flavor");
+        if (flavor.equals(flavors.get(flavor.name()))) {
+            return; // e.g. only the object's metadata changed: nothing to wake
+        }
         flavors.put(flavor.name(), flavor);
         flavorsChanged();
     }
@@ -71,6 +74,10 @@ public final class Engine {
     public void upsertClusterQueue(ClusterQueueSpec spec) {
         Objects.requireNonNull(spec, "ClusterQueue");
         validate(spec);
+        ClusterQueueState existing = clusterQueues.get(spec.name());
+        if (existing != null && spec.equals(existing.spec)) {
+            return; // e.g. a status write: waking the cohort's parked workloads would only try them again
+        }
         ClusterQueueState cq = clusterQueues.computeIfAbsent(spec.name(), ClusterQueueState::new);
         boolean existed = cq.exists();
         boolean wasActive = cq.isActive();
@@ -150,6 +157,9 @@ public final class Engine {
     public void upsertLocalQueue(LocalQueueSpec spec) {
         Objects.requireNonNull(spec, "LocalQueue");
         String key = lqKey(spec.namespace(), spec.name());
+        if (spec.equals(localQueues.get(key))) {
+            return; // e.g. a status write: rerouting every member would cost a pass over them
+        }
         localQueues.put(key, spec);
         if (spec.stopPolicy() == StopPolicy.HoldAndDrain) {
             for (WorkloadKey k : members(key)) {
@@ -187,6 +197,9 @@ public final class Engine {
     public void upsertNamespace(String name, Map<String, String> labels) {
         Map<String, String> all = new TreeMap<>(labels == null ? Map.of() : labels);
         all.putIfAbsent("kubernetes.io/metadata.name", name);
+        if (all.equals(namespaces.get(name))) {
+            return;
+        }
         namespaces.put(name, all);
         wakeAll();
     }
@@ -681,19 +694,31 @@ public final class Engine {
     public LocalQueueStatus localQueueStatus(String namespace, String name) {
         String key = lqKey(namespace, name);
         LocalQueueSpec lq = localQueues.get(key);
-        if (lq == null) {
-            return null;
+        return lq == null ? null : localQueueStatus(lq, localQueueMembers.get(key));
+    }
+
+    /** Status of every LocalQueue, keyed "namespace/name": one pass over the members, for the status writer. */
+    public Map<String, LocalQueueStatus> localQueueStatuses() {
+        Map<String, LocalQueueStatus> out = new HashMap<>();
+        for (Map.Entry<String, LocalQueueSpec> e : localQueues.entrySet()) {
+            out.put(e.getKey(), localQueueStatus(e.getValue(), localQueueMembers.get(e.getKey())));
         }
+        return out;
+    }
+
+    private LocalQueueStatus localQueueStatus(LocalQueueSpec lq, Set<WorkloadKey> members) {
         int pending = 0;
         int holding = 0;
         Map<FlavorResource, Long> usage = new TreeMap<>();
-        for (WorkloadKey k : members(key)) {
-            WorkloadRecord r = workloads.get(k);
-            if (r.phase == WorkloadPhase.PENDING) {
-                pending++;
-            } else {
-                holding++;
-                r.usage.forEach((fr, v) -> usage.merge(fr, v, Long::sum));
+        if (members != null) {
+            for (WorkloadKey k : members) {
+                WorkloadRecord r = workloads.get(k);
+                if (r.phase == WorkloadPhase.PENDING) {
+                    pending++;
+                } else {
+                    holding++;
+                    r.usage.forEach((fr, v) -> usage.merge(fr, v, Long::sum));
+                }
             }
         }
         ClusterQueueState cq = clusterQueues.get(lq.clusterQueue());
@@ -717,8 +742,8 @@ public final class Engine {
             reason = "Ready";
             message = "Can submit new workloads to localQueue";
         }
-        return new LocalQueueStatus(namespace, name, lq.clusterQueue(), pending, holding, holding, usage, usage,
-                active, reason, message);
+        return new LocalQueueStatus(lq.namespace(), lq.name(), lq.clusterQueue(), pending, holding, holding, usage,
+                usage, active, reason, message);
     }
 
     public Optional<WorkloadState> workload(WorkloadKey key) {
