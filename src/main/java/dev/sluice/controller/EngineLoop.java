@@ -35,7 +35,12 @@ final class EngineLoop implements AutoCloseable {
     private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE,
             Ref.PRIORITY, Ref.WORKLOAD);
 
-    private static final long QUEUE_STATUS_PERIOD_MS = 500;
+    private static final long QUEUE_STATUS_PERIOD_MS = 1000;
+    /**
+     * After the first event of a quiet spell, the loop waits this long for more before deciding: under a stream of
+     * events a cycle then sees many changes at once instead of trying every parked head again for each one.
+     */
+    private static final long BATCH_WINDOW_MS = 10;
 
     /** {@link Ref}s from the informers, and tasks (a write's outcome) to run on the engine thread. */
     private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
@@ -153,6 +158,7 @@ final class EngineLoop implements AutoCloseable {
                 }
                 List<Object> items = new ArrayList<>();
                 items.add(first);
+                Thread.sleep(BATCH_WINDOW_MS);
                 inbox.drainTo(items);
                 LinkedHashSet<Ref> batch = new LinkedHashSet<>();
                 for (Object item : items) {
