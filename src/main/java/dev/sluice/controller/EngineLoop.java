@@ -36,6 +36,7 @@ final class EngineLoop implements AutoCloseable {
             Ref.PRIORITY, Ref.WORKLOAD);
 
     private static final long QUEUE_STATUS_PERIOD_MS = 1000;
+    private static final long PROGRESS_PERIOD_MS = 30_000;
     /**
      * After the first event of a quiet spell, the loop waits this long for more before deciding: under a stream of
      * events a cycle then sees many changes at once instead of trying every parked head again for each one.
@@ -55,6 +56,7 @@ final class EngineLoop implements AutoCloseable {
     private volatile Throwable failure;
 
     private long lastQueueStatusMillis;
+    private int admissionsSinceProgress;
     private boolean queueStatusDue;
     private Session s;
     private QueueSync queues;
@@ -140,11 +142,16 @@ final class EngineLoop implements AutoCloseable {
             rebuiltLatch.countDown();
             pass(new LinkedHashSet<>());
             long lastCrdCheckMillis = System.currentTimeMillis();
+            long lastProgressMillis = lastCrdCheckMillis;
             while (running) {
                 heartbeatMillis = System.currentTimeMillis();
                 if (s.cache.hasAbsentKinds() && heartbeatMillis - lastCrdCheckMillis >= s.crdRecheck.toMillis()) {
                     lastCrdCheckMillis = heartbeatMillis;
                     s.cache.watchNewlyServedKinds(); // a CRD installed after start: no restart needed
+                }
+                if (heartbeatMillis - lastProgressMillis >= PROGRESS_PERIOD_MS) {
+                    lastProgressMillis = heartbeatMillis;
+                    logProgress();
                 }
                 long wait = queueStatusDue
                         ? Math.max(1, lastQueueStatusMillis + QUEUE_STATUS_PERIOD_MS - System.currentTimeMillis())
@@ -240,6 +247,7 @@ final class EngineLoop implements AutoCloseable {
                 break;
             }
             s.metrics.admissionAttempt(!result.admissions().isEmpty(), (System.nanoTime() - start) / 1e9);
+            admissionsSinceProgress += result.admissions().size();
             workloads.apply(result);
             if (result.admissions().isEmpty() && result.evictions().isEmpty()) {
                 break;
@@ -252,6 +260,17 @@ final class EngineLoop implements AutoCloseable {
         } else {
             queueStatusDue = true;
         }
+    }
+
+    /** Under load, a line now and then says the engine is working and what waits (quiet when idle). */
+    private void logProgress() {
+        int queuedWrites = s.lanes.queued();
+        int waiting = inbox.size();
+        if (queuedWrites > 0 || waiting > 0 || admissionsSinceProgress > 0) {
+            LOG.infof("engine: %d admissions in the last %d s; %d writes queued, %d changes waiting",
+                    admissionsSinceProgress, PROGRESS_PERIOD_MS / 1000, queuedWrites, waiting);
+        }
+        admissionsSinceProgress = 0;
     }
 
     private void syncQueueStatus() {

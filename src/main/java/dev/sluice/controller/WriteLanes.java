@@ -66,6 +66,10 @@ final class WriteLanes implements AutoCloseable {
             }
         }
 
+        synchronized int queued() {
+            return decisions.size() + background.size();
+        }
+
         synchronized void close() {
             closed = true;
             decisions.clear();
@@ -131,6 +135,15 @@ final class WriteLanes implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.warnf(e, "write for %s failed", key);
         }
+    }
+
+    /** Writes queued and not started, over all lanes (for the progress log). */
+    int queued() {
+        int n = 0;
+        for (Lane lane : lanes) {
+            n += lane.queued();
+        }
+        return n;
     }
 
     /** Waits until every write queued so far is done (tests, and an orderly stop). */
