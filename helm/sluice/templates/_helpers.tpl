@@ -53,10 +53,13 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- printf "%s-webhook-tls" (include "sluice.fullname" .) -}}
 {{- end -}}
 
-{{/* JVM options for JDK_JAVA_OPTIONS, from a jvm values block (gc, maxHeap, maxMetaspace, extraOptions). */}}
+{{/* JVM options for JDK_JAVA_OPTIONS, from a jvm values block (gc, initialHeap, maxHeap, maxMetaspace,
+footprintOptions, extraOptions). */}}
 {{- define "sluice.jvmOptions" -}}
-{{- $opts := list (printf "-XX:+Use%s" .gc) (printf "-Xmx%s" .maxHeap) (printf "-XX:MaxMetaspaceSize=%s" .maxMetaspace) "-XX:+ExitOnOutOfMemoryError" -}}
-{{- join " " (concat $opts (.extraOptions | default list)) -}}
+{{- $opts := list (printf "-XX:+Use%s" .gc) -}}
+{{- if .initialHeap }}{{ $opts = append $opts (printf "-Xms%s" .initialHeap) }}{{ end -}}
+{{- $opts = concat $opts (list (printf "-Xmx%s" .maxHeap) (printf "-XX:MaxMetaspaceSize=%s" .maxMetaspace) "-XX:+ExitOnOutOfMemoryError") -}}
+{{- join " " (concat $opts (.footprintOptions | default list) (.extraOptions | default list)) -}}
 {{- end -}}
 
 {{/* Environment every Sluice pod gets: which kinds are on, who may release queued jobs. */}}

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * An informer store that drops what no decision reads: managedFields and kubectl's last-applied-configuration
  * (often the largest part of an object). Writes are JSON patches computed between two cached copies, so the
- * stripped fields are never written back.
+ * stripped fields are never written back. The rest of the metadata is compacted ({@link Compact}).
  */
 class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
 
@@ -21,7 +21,12 @@ class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
     @Override
     public T put(String key, T obj) {
         strip(obj);
+        beforeStore(key, obj);
         return super.put(key, obj);
+    }
+
+    /** What a subclass does with each object once stripped, before it is stored. */
+    void beforeStore(String key, T obj) {
     }
 
     static void strip(HasMetadata obj) {
@@ -34,5 +39,6 @@ class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
         if (annotations != null && annotations.containsKey(LAST_APPLIED)) {
             annotations.remove(LAST_APPLIED);
         }
+        Compact.meta(meta);
     }
 }

@@ -10,10 +10,14 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -26,6 +30,7 @@ class ChartRenderTest {
     /** Kinds that are not Kubernetes built-ins; everything else must come back typed. */
     static final Set<String> FOREIGN = Set.of("cert-manager.io/v1 Issuer", "cert-manager.io/v1 Certificate",
             "monitoring.coreos.com/v1 ServiceMonitor");
+    static final long MIB = 1024L * 1024;
 
     static Stream<Arguments> switches() {
         return Stream.of(
@@ -110,12 +115,14 @@ class ChartRenderTest {
     @Test
     void jvmOptionsAndResourcesFollowTheValues() {
         Chart.Rendered r = Chart.render(Chart.values("controller.jvm.maxHeap", "300m", "controller.jvm.maxMetaspace", "80m",
+                "controller.jvm.initialHeap", "32m", "controller.jvm.footprintOptions[0]", "-XX:TieredStopAtLevel=1",
                 "controller.jvm.extraOptions[0]", "-Xss256k", "controller.resources.limits.memory", "512Mi",
                 "controller.resources.requests.cpu", "250m", "webhook.replicas", 1, "webhook.jvm.maxHeap", "48m",
+                "webhook.jvm.initialHeap", "", "webhook.jvm.footprintOptions", "null",
                 "webhook.resources.limits.memory", "160Mi"));
         Deployment controller = r.one(Deployment.class, "sluice");
-        assertThat(env(controller, "JDK_JAVA_OPTIONS"))
-                .isEqualTo("-XX:+UseSerialGC -Xmx300m -XX:MaxMetaspaceSize=80m -XX:+ExitOnOutOfMemoryError -Xss256k");
+        assertThat(env(controller, "JDK_JAVA_OPTIONS")).isEqualTo("-XX:+UseSerialGC -Xms32m -Xmx300m -XX:MaxMetaspaceSize=80m "
+                + "-XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1 -Xss256k");
         Container c = controller.getSpec().getTemplate().getSpec().getContainers().get(0);
         assertThat(c.getResources().getLimits()).containsEntry("memory", new Quantity("512Mi"));
         assertThat(c.getResources().getRequests()).containsEntry("cpu", new Quantity("250m"));
@@ -129,13 +136,28 @@ class ChartRenderTest {
     @Test
     void defaultsAreASmallFootprintThatFitsTheHeap() {
         Deployment controller = Chart.render().one(Deployment.class, "sluice");
-        String opts = env(controller, "JDK_JAVA_OPTIONS");
-        assertThat(opts).contains("-XX:+UseSerialGC").contains("-Xmx192m").contains("-XX:MaxMetaspaceSize=96m");
-        Quantity limit = controller.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().getLimits().get("memory");
-        // heap + metaspace + ~96 MiB for code cache, threads and native memory must stay under the limit
-        long needed = (192L + 96 + 96) * 1024 * 1024;
-        assertThat(limit.getNumericalAmount().longValue()).isGreaterThanOrEqualTo(needed);
-        assertThat(limit.getNumericalAmount().longValue()).isLessThanOrEqualTo(512L * 1024 * 1024);
+        List<String> opts = List.of(env(controller, "JDK_JAVA_OPTIONS").split(" "));
+        assertThat(opts).contains("-XX:+UseSerialGC", "-Xms16m", "-Xmx320m", "-XX:MaxMetaspaceSize=96m",
+                "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1", "-XX:TrimNativeHeapInterval=1000");
+        Container c = controller.getSpec().getTemplate().getSpec().getContainers().get(0);
+        long limit = c.getResources().getLimits().get("memory").getNumericalAmount().longValue();
+        long request = c.getResources().getRequests().get("memory").getNumericalAmount().longValue();
+        // the whole heap plus what the benchmark measured outside it (metaspace, code cache, symbols, threads,
+        // native buffers: at most 125 MiB with these options) must stay under the limit
+        assertThat(limit).isGreaterThanOrEqualTo((320L + 128) * MIB).isLessThanOrEqualTo(512L * MIB);
+        assertThat(request).isLessThanOrEqualTo(limit);
+        Deployment webhook = Chart.render(Chart.values("webhook.replicas", 1)).one(Deployment.class, "sluice-webhook");
+        assertThat(List.of(env(webhook, "JDK_JAVA_OPTIONS").split(" "))).contains("-Xmx64m", "-XX:TieredStopAtLevel=1");
+    }
+
+    /** bench/e2e.sh measures the controller with the chart's JVM options: bench/lib.sh must list the same ones. */
+    @Test
+    void theBenchmarkRunsTheChartsJvmOptions() throws Exception {
+        String lib = Files.readString(Path.of("bench", "lib.sh"));
+        Matcher m = Pattern.compile("(?m)^CONTROLLER_JVM_FLAGS=\\((.*)\\)$").matcher(lib);
+        assertThat(m.find()).as("CONTROLLER_JVM_FLAGS=(...) in bench/lib.sh").isTrue();
+        Deployment controller = Chart.render().one(Deployment.class, "sluice");
+        assertThat(m.group(1).trim()).isEqualTo(env(controller, "JDK_JAVA_OPTIONS"));
     }
 
     @Test

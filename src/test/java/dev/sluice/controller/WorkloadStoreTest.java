@@ -1,0 +1,122 @@
+package dev.sluice.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.api.v1beta1.Workload;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import org.junit.jupiter.api.Test;
+
+/** The Workload cache: what it keeps of each object, and that keeping less changes nothing an object says. */
+class WorkloadStoreTest {
+
+    static final String ADMITTED = """
+            {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload",
+             "metadata": {"name": "%s", "namespace": "team-a", "uid": "uid-%s", "resourceVersion": "%s",
+               "creationTimestamp": "2025-01-02T03:04:05Z", "generation": 1,
+               "labels": {"class": "small", "run-time": "150"},
+               "annotations": {"kubectl.kubernetes.io/last-applied-configuration": "{}", "note": "kept"},
+               "managedFields": [{"manager": "kubectl", "operation": "Update"}]},
+             "spec": {"queueName": "lq", "priority": %d, "podSets": [{"name": "main", "count": 2,
+               "template": {"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "500m"}}}]}}}]},
+             "status": {"conditions": [
+               {"type": "QuotaReserved", "status": "True", "reason": "QuotaReserved", "message": "Quota reserved in ClusterQueue cq",
+                "lastTransitionTime": "2025-01-02T03:04:06Z", "observedGeneration": 1},
+               {"type": "Admitted", "status": "True", "reason": "Admitted", "message": "The workload is admitted",
+                "lastTransitionTime": "2025-01-02T03:04:06Z"}],
+               "admission": {"clusterQueue": "cq", "podSetAssignments": [{"name": "main", "count": 2,
+                 "flavors": {"cpu": "default"}, "resourceUsage": {"cpu": "1"}}]},
+               "requeueState": {"count": 1, "requeueAt": "2025-01-02T03:05:00Z"}}}
+            """;
+
+    static Workload parse(String name, String resourceVersion, int priority) {
+        return Serialization.unmarshal(ADMITTED.formatted(name, name, resourceVersion, priority), Workload.class);
+    }
+
+    @Test
+    void keepsEverythingButTemplatesManagedFieldsAndLastApplied() {
+        Workload wl = parse("w1", "10", 5);
+        String json = Serialization.asJson(wl);
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/w1", wl);
+
+        Workload expected = Serialization.unmarshal(json, Workload.class);
+        expected.getSpec().getPodSets().get(0).setTemplate(null);
+        expected.getMetadata().setManagedFields(null);
+        expected.getMetadata().getAnnotations().remove(StrippedItemStore.LAST_APPLIED);
+        assertThat(Serialization.asJson(store.get("team-a/w1"))).isEqualTo(Serialization.asJson(expected));
+        assertThat(store.get("team-a/w1").getMetadata().getAnnotations()).containsEntry("note", "kept");
+    }
+
+    @Test
+    void derivesTheEngineFormBeforeDroppingTheTemplate() {
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/w1", parse("w1", "10", 5));
+        WorkloadStore.Derived d = store.derived("team-a", "w1");
+        assertThat(d.problem()).isNull();
+        assertThat(d.resourceVersion()).isEqualTo("10");
+        assertThat(d.spec().priority()).isEqualTo(5);
+        assertThat(d.spec().podSets().get(0).count()).isEqualTo(2);
+        assertThat(d.spec().podSets().get(0).requestsPerPod()).containsEntry("cpu", 500L);
+    }
+
+    @Test
+    void anUpdateThatLeavesTheEngineFormAsItWasKeepsTheSameInstance() {
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/w1", parse("w1", "10", 5));
+        var first = store.derived("team-a", "w1").spec();
+
+        store.put("team-a/w1", parse("w1", "11", 5)); // a status write: same spec
+        assertThat(store.derived("team-a", "w1").resourceVersion()).isEqualTo("11");
+        assertThat(store.derived("team-a", "w1").spec()).isSameAs(first);
+
+        store.put("team-a/w1", parse("w1", "12", 7)); // the priority changed
+        assertThat(store.derived("team-a", "w1").spec()).isNotSameAs(first);
+        assertThat(store.derived("team-a", "w1").spec().priority()).isEqualTo(7);
+
+        store.remove("team-a/w1");
+        assertThat(store.derived("team-a", "w1")).isNull();
+    }
+
+    @Test
+    void objectsShareTheirRepeatedStrings() {
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/w1", parse("w1", "10", 5));
+        store.put("team-a/w2", parse("w2", "20", 5));
+        Workload a = store.get("team-a/w1");
+        Workload b = store.get("team-a/w2");
+        assertThat(a.getMetadata().getNamespace()).isSameAs(b.getMetadata().getNamespace());
+        assertThat(a.getMetadata().getLabels().get("class")).isSameAs(b.getMetadata().getLabels().get("class"));
+        assertThat(a.getSpec().getQueueName()).isSameAs(b.getSpec().getQueueName());
+        var ca = a.getStatus().getConditions().get(1);
+        var cb = b.getStatus().getConditions().get(1);
+        assertThat(ca.getMessage()).isSameAs(cb.getMessage());
+        assertThat(ca.getLastTransitionTime()).isSameAs(cb.getLastTransitionTime());
+        var pa = a.getStatus().getAdmission().getPodSetAssignments().get(0);
+        var pb = b.getStatus().getAdmission().getPodSetAssignments().get(0);
+        assertThat(pa.getFlavors().get("cpu")).isSameAs(pb.getFlavors().get("cpu"));
+        assertThat(pa.getResourceUsage().get("cpu").getAmount()).isSameAs(pb.getResourceUsage().get("cpu").getAmount());
+        // the engine form refers to the same shared strings
+        assertThat(store.derived("team-a", "w1").spec().queueName()).isSameAs(a.getSpec().getQueueName());
+    }
+
+    @Test
+    void emptyUnknownFieldMapsAreOneSharedEmptyMapThatCannotBeChanged() {
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/w1", parse("w1", "10", 5));
+        store.put("team-a/w2", parse("w2", "20", 5));
+        Workload a = store.get("team-a/w1");
+        Workload b = store.get("team-a/w2");
+        assertThat(a.getMetadata().getAdditionalProperties()).isEmpty();
+        assertThat(a.getMetadata().getAdditionalProperties()).isSameAs(b.getMetadata().getAdditionalProperties());
+        assertThat(a.getStatus().getConditions().get(0).getAdditionalProperties())
+                .isSameAs(b.getStatus().getConditions().get(0).getAdditionalProperties());
+        assertThatThrownBy(() -> a.getMetadata().setAdditionalProperty("x", 1))
+                .isInstanceOf(UnsupportedOperationException.class);
+        // a clone (what every write changes) is an ordinary object again
+        Workload copy = Serialization.clone(a);
+        copy.getMetadata().setAdditionalProperty("x", 1);
+        copy.getMetadata().getLabels().put("more", "x");
+        assertThat(a.getMetadata().getLabels()).doesNotContainKey("more");
+    }
+}
