@@ -14,7 +14,8 @@ import java.util.function.LongSupplier;
 /**
  * Creates the Workloads on Kueue's schedule: one thread walks the plan in order, waits for each Workload's time and
  * sends it without waiting for the answer, with at most {@code inFlight} creations outstanding (the API server takes
- * them as fast as it can; no Workload is sent before its time). The JSON bodies are written before the start.
+ * them as fast as it can; no Workload is sent before its time). The JSON bodies are written before the start, and
+ * each is dropped once its Workload exists.
  * <p>
  * Lag: how long after its planned time each Workload existed (the API server's answer arrived); the maximum and the
  * average are reported, with the span from the first creation sent to the last answered.
@@ -123,8 +124,7 @@ final class Creator {
 
     private void send(int i, int attempt) {
         BenchObjects.Planned p = planned.get(i);
-        String ns = p.workload().getMetadata().getNamespace();
-        api.create(ns, bodies[i]).whenComplete((r, error) -> answered(i, attempt, r, error));
+        api.create(p.namespace(), bodies[i]).whenComplete((r, error) -> answered(i, attempt, r, error));
     }
 
     /** 201: created; 409: it exists (an earlier attempt got through); anything else is retried a few times. */
@@ -137,6 +137,7 @@ final class Creator {
             lagMaxMillis.accumulateAndGet(lag, Math::max);
             lastAnsweredAt.accumulateAndGet(now, Math::max);
             created.incrementAndGet();
+            bodies[i] = null; // sent for good: let it go
             inFlight.release();
             return;
         }

@@ -24,8 +24,8 @@ class CreatorTest {
                 server.bench.resource(BenchObjects.namespace(ns)).create();
                 for (int i = 0; i < 30; i++) {
                     // a burst of ten at the same moment, then one every 10 ms
-                    planned.add(new BenchObjects.Planned(BenchObjects.workload(ns, KueueBenchmark.BASELINE.streams().get(0), 0, i),
-                            "small", i < 10 ? 100 : 100 + 10L * i, 200));
+                    BenchObjects.Planned p = BenchObjects.planned(ns, KueueBenchmark.BASELINE, 0, i, 200);
+                    planned.add(new BenchObjects.Planned(p.namespace(), p.name(), p.stream(), 0, i, i < 10 ? 100 : 100 + 10L * i, 200));
                 }
             }
             planned.sort((x, y) -> Long.compare(x.createAtMillis(), y.createAtMillis()));

@@ -131,12 +131,14 @@ public final class LoadDriver {
             creator.stop();
             long end = runner.lastFinishedAt();
             boolean complete = runner.finished() >= planned.size();
-            // the last changes may still be on their way to the watch: let it catch up before the final checks
-            long catchUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            List<String> notFinished = audit.notFinished(planned.stream().map(BenchObjects.Planned::key).toList());
+            // the last changes may still be on their way to the auditor: let them arrive before the final checks
+            // (after a timeout there is nothing to wait for)
+            List<String> keys = planned.stream().map(BenchObjects.Planned::key).toList();
+            long catchUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(complete ? 10 : 0);
+            List<String> notFinished = audit.notFinished(keys);
             while (!notFinished.isEmpty() && System.nanoTime() < catchUp) {
                 Thread.sleep(200);
-                notFinished = audit.notFinished(planned.stream().map(BenchObjects.Planned::key).toList());
+                notFinished = audit.notFinished(keys);
             }
             rss.sample();
             long apiPid = Long.parseLong(opt("apiserver-pid", "-1"));

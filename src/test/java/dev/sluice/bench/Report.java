@@ -70,8 +70,7 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
     }
 
     private static double cpuOf(BenchObjects.Planned p) {
-        return p.workload().getSpec().getPodSets().get(0).getTemplate().getSpec().getContainers().get(0).getResources()
-                .getRequests().get("cpu").getNumericalAmount().doubleValue();
+        return p.stream().cpu();
     }
 
     void print(PrintStream out) {

@@ -33,9 +33,8 @@ class RunnerTest {
     void admittedWorkloadsFinishAndEvictedOnesAreReleased() throws Exception {
         try (LocalApiServer server = new LocalApiServer(true)) {
             server.bench.resource(BenchObjects.namespace("cq-0-0-cohort-0")).create();
-            KueueBenchmark.Stream medium = KueueBenchmark.BASELINE.streams().get(1);
-            BenchObjects.Planned quick = new BenchObjects.Planned(BenchObjects.workload("cq-0-0-cohort-0", medium, 1, 0), "medium", 0, 50);
-            BenchObjects.Planned slow = new BenchObjects.Planned(BenchObjects.workload("cq-0-0-cohort-0", medium, 1, 1), "medium", 0, 600_000);
+            BenchObjects.Planned quick = BenchObjects.planned("cq-0-0-cohort-0", KueueBenchmark.BASELINE, 1, 0, 50);
+            BenchObjects.Planned slow = BenchObjects.planned("cq-0-0-cohort-0", KueueBenchmark.BASELINE, 1, 1, 600_000);
             WorkloadApi api = new WorkloadApi(server.url);
             QuotaAudit audit = new QuotaAudit();
             audit.clusterQueue(BenchObjects.clusterQueue("cq-0-0-cohort-0"));
