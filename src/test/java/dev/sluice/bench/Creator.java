@@ -38,7 +38,7 @@ final class Creator {
 
     private final WorkloadApi api;
     private final List<BenchObjects.Planned> planned;
-    private final String[] bodies;
+    private final byte[][] bodies;
     private volatile LongSupplier clock;
     private volatile Sent sent;
     private final Semaphore inFlight;
@@ -60,9 +60,9 @@ final class Creator {
         this.planned = planned;
         this.inFlight = new Semaphore(inFlight);
         KubernetesSerialization json = new KubernetesSerialization();
-        this.bodies = new String[planned.size()];
+        this.bodies = new byte[planned.size()][];
         for (int i = 0; i < bodies.length; i++) {
-            bodies[i] = json.asJson(planned.get(i).workload());
+            bodies[i] = json.asJson(planned.get(i).workload()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
         }
         this.thread = new Thread(this::loop, "creator");
         this.thread.setDaemon(true);

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
@@ -43,11 +44,22 @@ final class WorkloadApi {
                 .header("User-Agent", ApiServer.BENCH_AGENT).header("Accept", "application/json");
     }
 
-    /** POSTs a Workload's JSON into its namespace; completes with the answer (201, 409 when it exists, ...). */
-    CompletableFuture<HttpResponse<String>> create(String namespace, String json) {
+    /**
+     * POSTs a Workload's JSON into its namespace; completes with the answer (201, 409 when it exists, ...), whose
+     * body is read only when it is an error (the created object would be tens of MB of text nobody reads).
+     */
+    CompletableFuture<HttpResponse<String>> create(String namespace, byte[] json) {
         return http.sendAsync(request(collection(namespace)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json)).build(), ERRORS_ONLY);
     }
+
+    CompletableFuture<HttpResponse<String>> create(String namespace, String json) {
+        return create(namespace, json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The body of an error answer; none (null) for a success. */
+    static final HttpResponse.BodyHandler<String> ERRORS_ONLY = info -> info.statusCode() / 100 == 2
+            ? HttpResponse.BodySubscribers.replacing(null) : HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8);
 
     /** The Workload as stored now, or null when there is none. */
     WorkloadView get(String namespace, String name) throws IOException, InterruptedException {
@@ -75,7 +87,7 @@ final class WorkloadApi {
     int patchStatus(String namespace, String name, String jsonPatch) throws IOException, InterruptedException {
         HttpResponse<String> r = http.send(request(collection(namespace) + "/" + name + "/status")
                 .header("Content-Type", "application/json-patch+json")
-                .method("PATCH", HttpRequest.BodyPublishers.ofString(jsonPatch)).build(), HttpResponse.BodyHandlers.ofString());
+                .method("PATCH", HttpRequest.BodyPublishers.ofString(jsonPatch)).build(), ERRORS_ONLY);
         return r.statusCode();
     }
 }
