@@ -20,8 +20,9 @@ import java.util.concurrent.atomic.LongAdder;
  * counts the writes of every client except the benchmark's own (user agent {@value #BENCH_AGENT}), by method and
  * resource, and serves the counts at {@code GET /bench/writes}.
  * <p>
- * By default the store is indexed ({@link IndexedStore}); {@code --scan} keeps fabric8's store, which scans every
- * stored object on every request.
+ * By default the store is indexed ({@link IndexedStore}) and watches encode each change once
+ * ({@link LeanCrudDispatcher}); {@code --scan} keeps fabric8's CRUD dispatcher unchanged: its store scans every stored
+ * object on every request, and its watches parse and re-encode every change for every watcher.
  * <p>
  * {@code java ... dev.sluice.bench.ApiServer PORT [--scan]}
  */
