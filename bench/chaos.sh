@@ -33,14 +33,16 @@ classpath
 make_tls
 start_api_server
 PROXY_PORT=$(free_port); MGMT_PORT=$(free_port); HTTPS_PORT=$(free_port); HTTP_PORT=$(free_port)
-java -Xmx512m -cp "$CP" dev.sluice.bench.FaultProxy "$PROXY_PORT" "$API_PORT" "$SHARE" "$LATENCY" "${CUT%%:*}" "${CUT##*:}" "$SEED" \
+# shellcheck disable=SC2086,SC2046 # flag lists
+java -Xmx512m ${PROXY_EXTRA_FLAGS:-} $(jfr_flags proxy) -cp "$CP" dev.sluice.bench.FaultProxy "$PROXY_PORT" "$API_PORT" "$SHARE" "$LATENCY" "${CUT%%:*}" "${CUT##*:}" "$SEED" \
   >"$WORK/proxy.log" 2>&1 &
 STARTED+=($!)
 wait_http "http://127.0.0.1:$PROXY_PORT/bench/faults" 60
 echo "machine: $(nproc) cores; seed $SEED; faults: $SHARE of writes, latency up to $LATENCY ms, watches cut after $CUT ms, $KILLS kills"
 
 echo 0 >"$WORK/restarts"
-java -Xmx2g -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
+# shellcheck disable=SC2086,SC2046 # flag lists
+java -Xmx2g ${DRIVER_EXTRA_FLAGS:-} $(jfr_flags driver) -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
   --api "http://127.0.0.1:$API_PORT" --apiserver-pid "$API_PID" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
   --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
   --proxy-url "http://127.0.0.1:$PROXY_PORT" --restarts-file "$WORK/restarts" \

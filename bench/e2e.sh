@@ -27,7 +27,8 @@ start_api_server
 MGMT_PORT=$(free_port); HTTPS_PORT=$(free_port); HTTP_PORT=$(free_port)
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(java -version 2>&1 | head -1)"
 
-java -Xmx2g -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
+# shellcheck disable=SC2086,SC2046 # flag lists
+java -Xmx2g ${DRIVER_EXTRA_FLAGS:-} $(jfr_flags driver) -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
   --api "http://127.0.0.1:$API_PORT" --apiserver-pid "$API_PID" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
   --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
   --limit-writes "$LIMIT_WRITES" > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &

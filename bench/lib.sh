@@ -2,19 +2,29 @@
 # Every process started here is recorded and killed on exit.
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [[ -n "${JFR_DIR:-}" ]]; then mkdir -p "$JFR_DIR" && JFR_DIR="$(cd "$JFR_DIR" && pwd)"; fi  # before the cd below
 cd "$ROOT"
 WORK="$(mktemp -d /tmp/sluice-bench.XXXXXX)"
 STARTED=()
 
 cleanup() {
   local rc=$?
-  if [[ -f "$WORK/controller.pid" ]]; then kill -9 "$(cat "$WORK/controller.pid")" 2>/dev/null || true; fi
   disown -a 2>/dev/null || true  # no "Killed" lines for what we end ourselves
+  if [[ -n "${JFR_DIR:-}" ]]; then stop_gently; fi
+  if [[ -f "$WORK/controller.pid" ]]; then kill -9 "$(cat "$WORK/controller.pid")" 2>/dev/null || true; fi
   for p in "${STARTED[@]}"; do kill -9 "$p" 2>/dev/null || true; done
   if [[ $rc -ne 0 || -n "${KEEP_LOGS:-}" ]]; then echo "logs kept in $WORK" >&2; else rm -rf "$WORK"; fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# With JFR_DIR the processes get SIGTERM first and up to 30 s to write their recordings.
+stop_gently() {
+  local pids=("${STARTED[@]}") deadline=$((SECONDS + 30))
+  if [[ -f "$WORK/controller.pid" ]]; then pids+=("$(cat "$WORK/controller.pid")"); fi
+  kill -TERM "${pids[@]}" 2>/dev/null || true
+  while (( SECONDS < deadline )) && kill -0 "${pids[@]}" 2>/dev/null; do sleep 0.5; done
+}
 
 die() { echo "$(basename "$0"): $*" >&2; exit 2; }
 
@@ -55,9 +65,21 @@ make_tls() {
     -keyout "$WORK/tls/tls.key" -out "$WORK/tls/tls.crt" >/dev/null 2>&1 || die "openssl could not make a certificate"
 }
 
+# Profiling and extra JVM flags per process (each a space-separated list, as CONTROLLER_EXTRA_FLAGS below):
+#   API_SERVER_EXTRA_FLAGS, DRIVER_EXTRA_FLAGS, PROXY_EXTRA_FLAGS
+#   JFR_DIR=dir  records every Java process with JFR (settings=profile) into dir/apiserver.jfr, dir/driver.jfr,
+#                dir/proxy.jfr and dir/controller-N.jfr (N counts restarts); see bench/jfr-top.sh to read them.
+jfr_flags() {
+  if [[ -n "${JFR_DIR:-}" ]]; then
+    echo "-XX:StartFlightRecording=filename=$JFR_DIR/$1.jfr,settings=profile,dumponexit=true"
+  fi
+}
+
 start_api_server() {
   API_PORT=$(free_port)
-  java -Xmx2g -XX:+UseParallelGC -cp "$CP" dev.sluice.bench.ApiServer "$API_PORT" ${API_SERVER_FLAGS:-} >"$WORK/apiserver.log" 2>&1 &
+  # shellcheck disable=SC2086,SC2046 # flag lists
+  java -Xmx2g -XX:+UseParallelGC ${API_SERVER_EXTRA_FLAGS:-} $(jfr_flags apiserver) -cp "$CP" dev.sluice.bench.ApiServer \
+    "$API_PORT" ${API_SERVER_FLAGS:-} >"$WORK/apiserver.log" 2>&1 &
   API_PID=$!
   STARTED+=($API_PID)
   wait_http "http://127.0.0.1:$API_PORT/bench/writes" 60
@@ -71,11 +93,13 @@ if [[ -n "${NMT_FILE:-}" ]]; then CONTROLLER_EXTRA_FLAGS="${CONTROLLER_EXTRA_FLA
 CONTROLLER_JVM_FLAGS=(-XX:+UseSerialGC -Xms16m -Xmx320m -XX:MaxMetaspaceSize=96m -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1 -XX:TrimNativeHeapInterval=1000 -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40)
 
 # start_controller API_URL: the built jar in controller mode; its pid goes to $WORK/controller.pid.
+CONTROLLER_STARTS=0
 start_controller() {
+  CONTROLLER_STARTS=$((CONTROLLER_STARTS + 1))
   # A bearer token, as a pod's service account has: without one, fabric8 looks for credentials again (reading
   # kubeconfig files) before every request once its first minute is over, which a cluster install never does.
-  # shellcheck disable=SC2086 # CONTROLLER_EXTRA_FLAGS: extra JVM flags for a measurement (e.g. native memory tracking)
-  KUBERNETES_AUTH_TOKEN=sluice-bench java "${CONTROLLER_JVM_FLAGS[@]}" ${CONTROLLER_EXTRA_FLAGS:-} \
+  # shellcheck disable=SC2086,SC2046 # CONTROLLER_EXTRA_FLAGS: extra JVM flags for a measurement (e.g. native memory tracking)
+  KUBERNETES_AUTH_TOKEN=sluice-bench java "${CONTROLLER_JVM_FLAGS[@]}" ${CONTROLLER_EXTRA_FLAGS:-} $(jfr_flags "controller-$CONTROLLER_STARTS") \
     -Dsluice.mode=controller \
     -Dquarkus.kubernetes-client.api-server-url="$1" \
     -Dquarkus.kubernetes-client.trust-certs=true \

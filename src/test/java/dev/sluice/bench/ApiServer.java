@@ -20,8 +20,9 @@ import java.util.concurrent.atomic.LongAdder;
  * counts the writes of every client except the benchmark's own (user agent {@value #BENCH_AGENT}), by method and
  * resource, and serves the counts at {@code GET /bench/writes}.
  * <p>
- * By default the store is indexed ({@link IndexedStore}); {@code --scan} keeps fabric8's store, which scans every
- * stored object on every request.
+ * By default the store is indexed ({@link IndexedStore}) and watches encode each change once
+ * ({@link LeanCrudDispatcher}); {@code --scan} keeps fabric8's CRUD dispatcher unchanged: its store scans every stored
+ * object on every request, and its watches parse and re-encode every change for every watcher.
  * <p>
  * {@code java ... dev.sluice.bench.ApiServer PORT [--scan]}
  */
@@ -78,7 +79,7 @@ public final class ApiServer {
         }
     }
 
-    /** The store's scans narrowed to the resource and object a request names (POST: the name in its body). */
+    /** The store's scans narrowed to the resource, namespace and object a request names (POST: the name in its body). */
     static IndexedStore.Hint hint(RecordedRequest request) {
         String path = request.getPath();
         String p = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
@@ -92,8 +93,10 @@ public final class ApiServer {
             return null;
         }
         String plural;
+        String namespace = null;
         String name = null;
         if (parts.length > start && "namespaces".equals(parts[start]) && parts.length > start + 2) {
+            namespace = parts[start + 1];
             plural = parts[start + 2];
             name = parts.length > start + 3 ? parts[start + 3] : null;
         } else if (parts.length > start) {
@@ -106,37 +109,59 @@ public final class ApiServer {
             name = null; // a field selector or watch by name: let the scan see the whole resource
         }
         if (name == null && "POST".equals(request.getMethod())) {
-            name = nameInBody(request.getBody() == null ? null
-                    : new String(request.getBody().getBytes(), java.nio.charset.StandardCharsets.UTF_8)); // getBytes does not consume
-            if (name == null) {
-                return new IndexedStore.Hint(plural, null);
-            }
+            name = nameInBody(request.getBody() == null ? null : request.getBody().getBytes()); // getBytes does not consume
         }
-        return new IndexedStore.Hint(plural, name);
+        return new IndexedStore.Hint(plural, name == null ? null : namespace, name);
     }
 
-    static String nameInBody(String body) {
-        if (body == null) {
+    private static final com.fasterxml.jackson.core.JsonFactory JSON = new com.fasterxml.jackson.core.JsonFactory();
+
+    /** metadata.name of a JSON object, read up to there and no further; null when there is none. */
+    static String nameInBody(byte[] body) {
+        if (body == null || body.length == 0) {
             return null;
         }
-        try {
-            var node = io.fabric8.kubernetes.client.utils.Serialization.jsonMapper().readTree(body);
-            var name = node.path("metadata").path("name");
-            return name.isTextual() ? name.asText() : null;
+        try (var p = JSON.createParser(body)) {
+            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                return null;
+            }
+            while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                var t = p.nextToken();
+                if (!"metadata".equals(field) || t != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+                    p.skipChildren();
+                    continue;
+                }
+                while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+                    String m = p.currentName();
+                    var v = p.nextToken();
+                    if ("name".equals(m)) {
+                        return v == com.fasterxml.jackson.core.JsonToken.VALUE_STRING ? p.getText() : null;
+                    }
+                    p.skipChildren();
+                }
+                return null;
+            }
+            return null;
         } catch (java.io.IOException | RuntimeException e) {
             return null;
         }
     }
 
-    /** Replaces the CRUD dispatcher's object map (a synchronized LinkedHashMap) with the indexed store. */
+    /**
+     * Puts {@link LeanCrudDispatcher} over an {@link IndexedStore} in place of the mixed dispatcher's CRUD dispatcher
+     * (fabric8's scanning store in a synchronized LinkedHashMap, and watches that encode every event per watcher).
+     */
     static void installIndexedStore(KubernetesMixedDispatcher mixed) {
         try {
-            java.lang.reflect.Field crud = KubernetesMixedDispatcher.class.getDeclaredField("kubernetesCrudDispatcher");
-            crud.setAccessible(true);
-            Object dispatcher = crud.get(mixed);
+            IndexedStore store = new IndexedStore();
+            LeanCrudDispatcher crud = new LeanCrudDispatcher(store);
             java.lang.reflect.Field map = io.fabric8.mockwebserver.crud.CrudDispatcher.class.getDeclaredField("map");
             map.setAccessible(true);
-            map.set(dispatcher, new IndexedStore());
+            map.set(crud, store);
+            java.lang.reflect.Field field = KubernetesMixedDispatcher.class.getDeclaredField("kubernetesCrudDispatcher");
+            field.setAccessible(true);
+            field.set(mixed, crud);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot index the mock server's store (fabric8 changed?): " + e, e);
         }
@@ -160,13 +185,35 @@ public final class ApiServer {
     /** Held so that the level sticks: MockWebServer logs every request at INFO, which costs more than answering it. */
     private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
 
+    /**
+     * MockWebServer keeps every request it answered (bodies included) for tests to take; over a benchmark run that is
+     * hundreds of thousands of requests held for nothing, which the collector then copies again and again.
+     */
+    static void forgetRequests(MockWebServer mock) {
+        Thread t = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                mock.reset();
+            }
+        }, "forget-requests");
+        t.setDaemon(true);
+        t.start();
+    }
+
     public static void main(String[] args) throws Exception {
+        BenchLogging.quiet();
         MOCK_LOG.setLevel(java.util.logging.Level.WARNING);
         int port = Integer.parseInt(args[0]);
         boolean indexed = !(args.length > 1 && "--scan".equals(args[1]));
-        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+        MockWebServer mock = new MockWebServer();
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), mock, new HashMap<>(),
                 new CountingDispatcher(indexed), false);
         server.init(InetAddress.getByName("127.0.0.1"), port);
+        forgetRequests(mock);
         Runtime.getRuntime().addShutdownHook(new Thread(server::destroy));
         System.out.println("API server listening on http://127.0.0.1:" + port + (indexed ? " (indexed store)" : " (fabric8's scanning store)"));
         new CountDownLatch(1).await();

@@ -102,6 +102,101 @@ class ApiServerTest {
         }
     }
 
+    /**
+     * What each watch sees, with the shared watches and with fabric8's own: ADDED for what exists when it opens,
+     * then ADDED, MODIFIED or DELETED as objects enter, change within or leave its selection, in order.
+     */
+    @ParameterizedTest(name = "indexed={0}")
+    @ValueSource(booleans = {true, false})
+    void watchesSeeWhatEntersChangesAndLeavesTheirSelection(boolean indexed) throws Exception {
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+                new ApiServer.CountingDispatcher(indexed), false);
+        server.init(InetAddress.getByName("127.0.0.1"), 0);
+        String url = "http://127.0.0.1:" + server.getPort();
+        try (KubernetesClient client = LoadDriver.client(url)) {
+            for (String ns : List.of("a", "b")) {
+                client.resource(BenchObjects.namespace(ns)).create();
+            }
+            client.configMaps().inNamespace("a").resource(configMap("x", Map.of("team", "red"))).create();
+            client.configMaps().inNamespace("a").resource(configMap("y", Map.of("team", "blue"))).create();
+            client.configMaps().inNamespace("b").resource(configMap("x", Map.of("team", "red"))).create();
+            List<String> red = new CopyOnWriteArrayList<>();
+            List<String> y = new CopyOnWriteArrayList<>();
+            List<String> all = new CopyOnWriteArrayList<>();
+            List<io.fabric8.kubernetes.client.Watch> watches = List.of(
+                    client.configMaps().inNamespace("a").withLabel("team", "red").watch(recorder(red)),
+                    client.configMaps().inNamespace("a").withName("y").watch(recorder(y)),
+                    client.configMaps().inAnyNamespace().watch(recorder(all)));
+            await().atMost(Duration.ofSeconds(5)).until(() -> red.size() == 1 && y.size() == 1 && all.size() == 3);
+
+            client.configMaps().inNamespace("a").withName("y").edit(cm -> {
+                cm.getMetadata().getLabels().put("team", "red"); // y enters the red selection
+                return cm;
+            });
+            client.configMaps().inNamespace("a").withName("x").edit(cm -> {
+                cm.getMetadata().getLabels().put("team", "green"); // x leaves it
+                return cm;
+            });
+            client.configMaps().inNamespace("a").withName("y").delete();
+            client.configMaps().inNamespace("b").resource(configMap("z", Map.of("team", "red"))).create();
+
+            await().atMost(Duration.ofSeconds(5)).until(() -> all.size() == 7 && red.size() == 4 && y.size() == 3);
+            assertThat(red).containsExactly("ADDED a/x red", "ADDED a/y red", "DELETED a/x red", "DELETED a/y red");
+            assertThat(y).containsExactly("ADDED a/y blue", "MODIFIED a/y red", "DELETED a/y red");
+            assertThat(all.subList(0, 3)).containsExactlyInAnyOrder("ADDED a/x red", "ADDED a/y blue", "ADDED b/x red");
+            assertThat(all.subList(3, 7)).containsExactly("MODIFIED a/y red", "MODIFIED a/x green", "DELETED a/y red",
+                    "ADDED b/z red");
+            watches.forEach(io.fabric8.kubernetes.client.Watch::close);
+        } finally {
+            server.destroy();
+        }
+    }
+
+    /** A write that changes nothing keeps the resource version; one that changes something gets a new one. */
+    @ParameterizedTest(name = "indexed={0}")
+    @ValueSource(booleans = {true, false})
+    void onlyAChangeMovesTheResourceVersion(boolean indexed) throws Exception {
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+                new ApiServer.CountingDispatcher(indexed), false);
+        server.init(InetAddress.getByName("127.0.0.1"), 0);
+        try (KubernetesClient client = LoadDriver.client("http://127.0.0.1:" + server.getPort())) {
+            client.resource(BenchObjects.namespace("a")).create();
+            ConfigMap created = client.configMaps().inNamespace("a").resource(configMap("x", Map.of("team", "red"))).create();
+            ConfigMap same = client.configMaps().inNamespace("a").resource(created).update();
+            assertThat(same.getMetadata().getResourceVersion()).isEqualTo(created.getMetadata().getResourceVersion());
+            same.getMetadata().getLabels().put("team", "blue");
+            ConfigMap changed = client.configMaps().inNamespace("a").resource(same).update();
+            assertThat(changed.getMetadata().getResourceVersion()).isNotEqualTo(created.getMetadata().getResourceVersion());
+            assertThat(client.configMaps().inNamespace("a").withName("x").get().getMetadata().getResourceVersion())
+                    .isEqualTo(changed.getMetadata().getResourceVersion());
+        } finally {
+            server.destroy();
+        }
+    }
+
+    private static Watcher<ConfigMap> recorder(List<String> events) {
+        return new Watcher<>() {
+            @Override
+            public void eventReceived(Action action, ConfigMap cm) {
+                events.add(action + " " + cm.getMetadata().getNamespace() + "/" + cm.getMetadata().getName() + " "
+                        + cm.getMetadata().getLabels().get("team"));
+            }
+
+            @Override
+            public void onClose(WatcherException e) {
+            }
+        };
+    }
+
+    @org.junit.jupiter.api.Test
+    void aWatchByNameIsReadFromItsFieldSelector() {
+        assertThat(LeanCrudDispatcher.nameSelected("/api/v1/namespaces/a/configmaps?fieldSelector=metadata.name%3Dy&watch=true"))
+                .isEqualTo("y");
+        assertThat(LeanCrudDispatcher.nameSelected("/api/v1/configmaps?watch=true&labelSelector=team%3Dred")).isNull();
+        assertThat(LeanCrudDispatcher.event("ADDED", "{\"kind\":\"ConfigMap\"}"))
+                .isEqualTo("{\"type\":\"ADDED\",\"object\":{\"kind\":\"ConfigMap\"}}");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"/apis/kueue.x-k8s.io/v1beta1/namespaces/ns/workloads/w/status?x=1",
         "/apis/kueue.x-k8s.io/v1beta1/clusterqueues/cq/status", "/api/v1/namespaces/ns/events"})
@@ -112,14 +207,19 @@ class ApiServerTest {
     @org.junit.jupiter.api.Test
     void requestsAreNarrowedToTheirResourceAndName() {
         assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta1/namespaces/ns/workloads/w/status", "")))
-                .isEqualTo(new IndexedStore.Hint("workloads", "w"));
+                .isEqualTo(new IndexedStore.Hint("workloads", "ns", "w"));
         assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta1/workloads?labelSelector=a%3Db", "")))
                 .isEqualTo(new IndexedStore.Hint("workloads", null));
         assertThat(ApiServer.hint(request("GET", "/api/v1/namespaces/ns/configmaps?watch=true&fieldSelector=metadata.name%3Dx", "")))
                 .isEqualTo(new IndexedStore.Hint("configmaps", null));
         assertThat(ApiServer.hint(request("POST", "/api/v1/namespaces/ns/configmaps",
-                "{\"metadata\": {\"labels\": {\"name\": \"label\"}, \"name\": \"real\"}}")))
-                .isEqualTo(new IndexedStore.Hint("configmaps", "real"));
+                "{\"kind\": \"ConfigMap\", \"data\": {\"name\": \"data\"}, \"metadata\": {\"labels\": {\"name\": \"label\"}, "
+                        + "\"name\": \"real\"}}")))
+                .isEqualTo(new IndexedStore.Hint("configmaps", "ns", "real"));
+        assertThat(ApiServer.hint(request("POST", "/api/v1/namespaces/ns/configmaps", "{\"metadata\": {\"generateName\": \"x-\"}}")))
+                .isEqualTo(new IndexedStore.Hint("configmaps", null, null));
+        assertThat(ApiServer.hint(request("POST", "/api/v1/namespaces", "{\"metadata\": {\"name\": \"ns\"}}")))
+                .isEqualTo(new IndexedStore.Hint("namespaces", null, "ns"));
         assertThat(ApiServer.hint(request("GET", "/api/v1/namespaces/ns", ""))).isEqualTo(new IndexedStore.Hint("namespaces", "ns"));
         assertThat(ApiServer.hint(request("GET", "/version", ""))).isNull();
     }

@@ -24,11 +24,35 @@ public final class BenchObjects {
 
     public static final String FLAVOR = "rf";
 
-    /** One Workload to create at {@code createAtMillis} after the start, running {@code runtimeMillis} once admitted. */
-    public record Planned(Workload workload, String className, long createAtMillis, long runtimeMillis) {
+    /**
+     * One Workload to create at {@code createAtMillis} after the start, running {@code runtimeMillis} once admitted:
+     * the {@code index}-th of stream {@code set} in {@code namespace}. The object itself is built when asked for: the
+     * large-scale variant's 50,000 models held for the whole run were most of the driver's heap and its collections.
+     */
+    public record Planned(String namespace, String name, KueueBenchmark.Stream stream, int set, int index,
+                          long createAtMillis, long runtimeMillis) {
         public String key() {
-            return workload.getMetadata().getNamespace() + "/" + workload.getMetadata().getName();
+            return namespace + "/" + name;
         }
+
+        public String className() {
+            return stream.className();
+        }
+
+        public Workload workload() {
+            return BenchObjects.workload(namespace, stream, set, index);
+        }
+    }
+
+    /** The {@code index}-th Workload of stream {@code set} in {@code namespace}, as planned by Kueue's generator. */
+    public static Planned planned(String namespace, KueueBenchmark.Variant v, int set, int index, long runtimeMillis) {
+        KueueBenchmark.Stream s = v.streams().get(set);
+        return new Planned(namespace, name(s, set, index), s, set, index, (index + 1) * s.intervalMillis(), runtimeMillis);
+    }
+
+    /** The name {@link KueueBenchmark#workload} gives (its Kueue-generator form: class-set-index-0). */
+    static String name(KueueBenchmark.Stream s, int set, int index) {
+        return s.className() + "-" + set + "-" + index + "-0";
     }
 
     private BenchObjects() {
@@ -74,7 +98,7 @@ public final class BenchObjects {
             for (int set = 0; set < v.streams().size(); set++) {
                 KueueBenchmark.Stream s = v.streams().get(set);
                 for (int i = 0; i < s.count(); i++) {
-                    out.add(new Planned(workload(ns, s, set, i), s.className(), (i + 1) * s.intervalMillis(), s.runtimeMillis()));
+                    out.add(planned(ns, v, set, i, s.runtimeMillis()));
                 }
             }
         }

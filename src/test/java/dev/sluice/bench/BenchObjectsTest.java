@@ -31,6 +31,10 @@ class BenchObjectsTest {
         assertThat(large.workload().getSpec().getPodSets().get(0).getTemplate().getSpec().getContainers().get(0)
                 .getResources().getRequests().get("cpu").toString()).isEqualTo("20");
         assertThat(planned.stream().map(BenchObjects.Planned::key).distinct().count()).isEqualTo(15_000);
+        // the key names the object that is built
+        for (BenchObjects.Planned p : List.of(planned.get(0), large, planned.get(planned.size() - 1))) {
+            assertThat(p.key()).isEqualTo(p.workload().getMetadata().getNamespace() + "/" + p.workload().getMetadata().getName());
+        }
     }
 
     @Test

@@ -272,6 +272,7 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     public static void main(String[] args) throws Exception {
+        BenchLogging.quiet();
         int listen = Integer.parseInt(args[0]);
         int upstream = Integer.parseInt(args[1]);
         Plan plan = new Plan(Double.parseDouble(args[2]), Long.parseLong(args[3]), Long.parseLong(args[4]),

@@ -4,24 +4,34 @@ import io.fabric8.mockwebserver.crud.Attribute;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The mock API server's object store with two indexes, so that a request costs what it costs in a real API server
+ * The mock API server's object store with indexes, so that a request costs what it costs in a real API server
  * rather than a scan of every stored object. fabric8's CRUD dispatcher finds objects by scanning
  * {@code map.entrySet()} for keys that match the request's attributes; while a request is being handled,
- * {@link #narrow} names the resource (and object) it is about, and {@code entrySet()} then yields only the stored
- * objects of that resource (and name). That is always a superset of what the scan matches, so the answers are the
- * same, only found faster. Writes go to the full map and both indexes.
+ * {@link #narrow} names the resource (and namespace and object) it is about, and {@code entrySet()} then yields only
+ * the stored objects of that resource (in that namespace, of that name). That is always a superset of what the scan
+ * matches, so the answers are the same, only found faster. Writes go to the full map and every index.
+ * <p>
+ * The benchmark's Workloads have the same names in every namespace (Kueue's generator names them per queue), so an
+ * object is found by resource, namespace and name; a request without a namespace (cluster-scoped, or across
+ * namespaces) by resource and name. A scan sees a snapshot taken as a list, which costs no hashing of the keys (an
+ * AttributeSet computes its hash anew each time).
  */
 final class IndexedStore extends AbstractMap<AttributeSet, String> {
 
-    /** What the current request is about: a resource (plural) and perhaps one object's name. */
-    record Hint(String plural, String name) {
+    /** What the current request is about: a resource (plural) and perhaps a namespace and one object's name. */
+    record Hint(String plural, String namespace, String name) {
+        Hint(String plural, String name) {
+            this(plural, null, name);
+        }
     }
 
     private static final ThreadLocal<Hint> HINT = new ThreadLocal<>();
@@ -29,6 +39,8 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
     private final Map<AttributeSet, String> all = new LinkedHashMap<>();
     private final Map<String, Map<AttributeSet, String>> byPlural = new HashMap<>();
     private final Map<String, Map<AttributeSet, String>> byName = new HashMap<>();
+    private final Map<String, Map<AttributeSet, String>> byNamespacedName = new HashMap<>();
+    private AttributeSet lastPut;
 
     /** Runs {@code request} with entrySet() narrowed to {@code hint} (null: no narrowing). */
     static <T> T narrow(Hint hint, java.util.function.Supplier<T> request) {
@@ -49,15 +61,23 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
     @Override
     public synchronized String put(AttributeSet key, String value) {
         String old = all.put(key, value);
+        lastPut = key;
         String plural = value(key, "plural");
         String name = value(key, "name");
         if (plural != null) {
             byPlural.computeIfAbsent(plural, k -> new LinkedHashMap<>()).put(key, value);
             if (name != null) {
                 byName.computeIfAbsent(plural + "/" + name, k -> new LinkedHashMap<>()).put(key, value);
+                byNamespacedName.computeIfAbsent(plural + "/" + value(key, "namespace") + "/" + name, k -> new LinkedHashMap<>())
+                        .put(key, value);
             }
         }
         return old;
+    }
+
+    /** The key of the object stored last (the dispatcher computes it inside its write; watches need it after). */
+    synchronized AttributeSet lastPut() {
+        return lastPut;
     }
 
     @Override
@@ -70,6 +90,7 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
                 removeFrom(byPlural, plural, k);
                 if (name != null) {
                     removeFrom(byName, plural + "/" + name, k);
+                    removeFrom(byNamespacedName, plural + "/" + value(k, "namespace") + "/" + name, k);
                 }
             }
         }
@@ -101,6 +122,7 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
         all.clear();
         byPlural.clear();
         byName.clear();
+        byNamespacedName.clear();
     }
 
     @Override
@@ -114,17 +136,22 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
         Hint hint = HINT.get();
         Map<AttributeSet, String> source = all;
         if (hint != null && hint.plural() != null) {
-            if (hint.name() != null) {
+            if (hint.name() != null && hint.namespace() != null) {
+                source = byNamespacedName.getOrDefault(hint.plural() + "/" + hint.namespace() + "/" + hint.name(), Map.of());
+            } else if (hint.name() != null) {
                 source = byName.getOrDefault(hint.plural() + "/" + hint.name(), Map.of());
             } else if (byPlural.containsKey(hint.plural()) || !all.isEmpty()) {
                 source = byPlural.getOrDefault(hint.plural(), Map.of());
             }
         }
-        Map<AttributeSet, String> copy = new LinkedHashMap<>(source);
+        List<Entry<AttributeSet, String>> copy = new ArrayList<>(source.size());
+        for (Entry<AttributeSet, String> e : source.entrySet()) {
+            copy.add(new SimpleImmutableEntry<>(e.getKey(), e.getValue()));
+        }
         return new AbstractSet<>() {
             @Override
             public Iterator<Entry<AttributeSet, String>> iterator() {
-                Iterator<Entry<AttributeSet, String>> it = copy.entrySet().iterator();
+                Iterator<Entry<AttributeSet, String>> it = copy.iterator();
                 return new Iterator<>() {
                     private Entry<AttributeSet, String> last;
 

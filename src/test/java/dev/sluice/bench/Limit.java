@@ -19,7 +19,9 @@ import java.util.concurrent.Future;
 /**
  * The API server alone, with the controller stopped and everything the run created still stored: how many
  * Workload status writes carrying an admission (the write an admission needs) it takes per second, from one
- * client thread (as the controller's engine thread writes) and from four.
+ * client thread (as the controller's engine thread writes) and from four. A first round of as many writes, not
+ * timed, warms both ends up: the run may not have used this request's code path (the driver and the controller write
+ * status as patches), and a cold JVM takes several times longer per write.
  */
 record Limit(int writes, double sequentialPerSecond, double concurrentPerSecond) {
 
@@ -29,10 +31,13 @@ record Limit(int writes, double sequentialPerSecond, double concurrentPerSecond)
         client.resource(BenchObjects.namespace(NAMESPACE)).create();
         KueueBenchmark.Stream stream = KueueBenchmark.BASELINE.streams().get(0);
         List<Workload> created = new ArrayList<>();
-        for (int i = 0; i < 2 * writes; i++) {
+        for (int i = 0; i < 3 * writes; i++) {
             Workload w = BenchObjects.workload(NAMESPACE, stream, 0, i);
             w.getSpec().setQueueName("none");
             created.add(client.resource(w).create());
+        }
+        for (int i = 2 * writes; i < 3 * writes; i++) {
+            admit(client, created.get(i)); // warm-up
         }
         long t0 = System.nanoTime();
         for (int i = 0; i < writes; i++) {

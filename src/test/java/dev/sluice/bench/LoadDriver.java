@@ -1,15 +1,12 @@
 package dev.sluice.bench;
 
 import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.Workload;
 import dev.sluice.sim.KueueBenchmark;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
-import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -19,13 +16,11 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
@@ -37,7 +32,8 @@ import java.util.stream.Stream;
  * Options ({@code --name value}): scenario (kueue-baseline | kueue-large-scale), scale (multiplies each stream's
  * count), api (API server URL), crds (folder of CRD YAML), setup-done-file (written once queue objects exist),
  * controller-ready-url, controller-pid-file, proxy-url (fault proxy to ask for its counts), restarts-file, timeout
- * (seconds), limit-writes (0: skip the API-server-alone measurement), creators (threads creating Workloads).
+ * (seconds), limit-writes (0: skip the API-server-alone measurement), creators (Workload creations in flight at once,
+ * default 16).
  */
 public final class LoadDriver {
 
@@ -48,6 +44,7 @@ public final class LoadDriver {
     }
 
     public static void main(String[] args) throws Exception {
+        BenchLogging.quiet();
         Map<String, String> opts = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!args[i].startsWith("--")) {
@@ -104,36 +101,44 @@ public final class LoadDriver {
             awaitReady(opts.get("controller-ready-url"), 180_000);
             rss.start();
 
+            WorkloadApi workloads = new WorkloadApi(api);
+            Creator creator = new Creator(workloads, planned, Integer.parseInt(opt("creators", "16")));
             long start = System.nanoTime();
-            Runner runner = new Runner(client, planned, start);
-            SharedIndexInformer<Workload> runnerInformer = client.resources(Workload.class).inAnyNamespace()
-                    .inform(runner, 0);
-            SharedIndexInformer<Workload> auditInformer = client.resources(Workload.class).inAnyNamespace()
-                    .inform(auditor(audit), 0);
+            Runner runner = new Runner(workloads, planned, start);
+            // one watch feeds the auditor and the runner, in the API server's order
+            WorkloadWatch watch = new WorkloadWatch(workloads, e -> {
+                if ("DELETED".equals(e.type())) {
+                    audit.deleted(e.workload().key());
+                } else {
+                    audit.workload(e.workload().key(), e.workload());
+                }
+                runner.changed(e);
+            }).start();
             System.out.printf(Locale.ROOT, "%s: %d ClusterQueues in %d cohorts, %d Workloads%n", scenario,
                     variant.cohorts() * variant.queuesPerCohort(), variant.cohorts(), planned.size());
 
-            Creator creator = new Creator(client, planned, runner, Integer.parseInt(opt("creators", "8")));
-            creator.start();
+            creator.start(runner::now, (p, at) -> runner.created(p.key(), at));
             long deadline = timeoutMillis;
             long nextProgress = 10_000;
             while (runner.finished() < planned.size() && runner.now() < deadline) {
                 Thread.sleep(100);
                 if (runner.now() >= nextProgress) {
                     System.err.printf(Locale.ROOT, "t=%ds created %d admitted %d finished %d%n", nextProgress / 1000,
-                            creator.next.get(), runner.admissions(), runner.finished());
+                            creator.created(), runner.admissions(), runner.finished());
                     nextProgress += 10_000;
                 }
             }
             creator.stop();
             long end = runner.lastFinishedAt();
             boolean complete = runner.finished() >= planned.size();
-            // the auditor's informer may lag the runner's: let it catch up before the final checks
-            long catchUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            List<String> notFinished = audit.notFinished(planned.stream().map(BenchObjects.Planned::key).toList());
+            // the last changes may still be on their way to the auditor: let them arrive before the final checks
+            // (after a timeout there is nothing to wait for)
+            List<String> keys = planned.stream().map(BenchObjects.Planned::key).toList();
+            long catchUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(complete ? 10 : 0);
+            List<String> notFinished = audit.notFinished(keys);
             while (!notFinished.isEmpty() && System.nanoTime() < catchUp) {
                 Thread.sleep(200);
-                notFinished = audit.notFinished(planned.stream().map(BenchObjects.Planned::key).toList());
+                notFinished = audit.notFinished(keys);
             }
             rss.sample();
             long apiPid = Long.parseLong(opt("apiserver-pid", "-1"));
@@ -148,8 +153,7 @@ public final class LoadDriver {
             String faults = opts.containsKey("proxy-url") ? httpGet(opts.get("proxy-url") + "/bench/faults") : null;
             String restarts = opts.containsKey("restarts-file") && Files.exists(Path.of(opts.get("restarts-file")))
                     ? Files.readString(Path.of(opts.get("restarts-file"))).trim() : "0";
-            runnerInformer.close();
-            auditInformer.close();
+            watch.close();
             runner.close();
 
             Limit limit = null;
@@ -159,29 +163,10 @@ public final class LoadDriver {
                 limit = Limit.measure(client, limitWrites);
             }
             Report report = new Report(scenario, scale, planned, runner, end, complete, rss.peakMiB(), writes, audit,
-                    notFinished, limit, faults, restarts, variant, cpu);
+                    notFinished, limit, faults, restarts, variant, cpu, creator.lag());
             report.print(System.out);
             return complete && notFinished.isEmpty() && audit.violations().isEmpty() ? 0 : 1;
         }
-    }
-
-    private static ResourceEventHandler<Workload> auditor(QuotaAudit audit) {
-        return new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Workload wl) {
-                audit.workload(Runner.key(wl), wl);
-            }
-
-            @Override
-            public void onUpdate(Workload old, Workload wl) {
-                audit.workload(Runner.key(wl), wl);
-            }
-
-            @Override
-            public void onDelete(Workload wl, boolean unknownFinalState) {
-                audit.workload(Runner.key(wl), null);
-            }
-        };
     }
 
     static void installCrds(KubernetesClient client, Path dir) throws IOException {
@@ -206,7 +191,7 @@ public final class LoadDriver {
         long deadline = System.currentTimeMillis() + timeoutMillis;
         while (System.currentTimeMillis() < deadline) {
             try {
-                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2))
+                HttpResponse<String> r = Http.CLIENT.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2))
                         .build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;
@@ -219,70 +204,14 @@ public final class LoadDriver {
         throw new IllegalStateException("controller not ready at " + url + " after " + timeoutMillis / 1000 + " s");
     }
 
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
-    static String httpGet(String url) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+    /** Built on first use, after {@link BenchLogging#quiet} (the JDK's client fixes its debug level when built). */
+    private static final class Http {
+        static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
-    /** Creates the Workloads on schedule from a few threads, each taking the next one due. */
-    static final class Creator {
-        private final KubernetesClient client;
-        private final List<BenchObjects.Planned> planned;
-        private final Runner runner;
-        private final List<Thread> threads = new ArrayList<>();
-        private final AtomicInteger next = new AtomicInteger();
-        private volatile boolean stopped;
-        final AtomicInteger failures = new AtomicInteger();
-        volatile long lastCreatedAt;
-
-        Creator(KubernetesClient client, List<BenchObjects.Planned> planned, Runner runner, int threads) {
-            this.client = client;
-            this.planned = planned;
-            this.runner = runner;
-            for (int i = 0; i < threads; i++) {
-                Thread t = new Thread(this::loop, "creator-" + i);
-                t.setDaemon(true);
-                this.threads.add(t);
-            }
-        }
-
-        void start() {
-            threads.forEach(Thread::start);
-        }
-
-        void stop() {
-            stopped = true;
-        }
-
-        private void loop() {
-            for (int i = next.getAndIncrement(); i < planned.size() && !stopped; i = next.getAndIncrement()) {
-                BenchObjects.Planned p = planned.get(i);
-                long wait = p.createAtMillis() - runner.now();
-                if (wait > 0) {
-                    try {
-                        Thread.sleep(wait);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-                long at = runner.now();
-                runner.created(p.key(), at);
-                for (int attempt = 0; attempt < 5; attempt++) {
-                    try {
-                        client.resource(p.workload()).create();
-                        break;
-                    } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-                        if (e.getCode() == 409) {
-                            break; // an earlier attempt got through
-                        }
-                        failures.incrementAndGet();
-                    }
-                }
-                lastCreatedAt = runner.now();
-            }
-        }
+    static String httpGet(String url) throws Exception {
+        return Http.CLIENT.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
     }
 
     /** CPU seconds used during the run (user + system) by the controller(s), the API server and this driver. */

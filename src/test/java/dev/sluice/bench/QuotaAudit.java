@@ -1,13 +1,10 @@
 package dev.sluice.bench;
 
-import dev.sluice.api.v1beta1.Admission;
 import dev.sluice.api.v1beta1.ClusterQueue;
 import dev.sluice.api.v1beta1.FlavorQuotas;
-import dev.sluice.api.v1beta1.PodSetAssignment;
 import dev.sluice.api.v1beta1.ResourceGroup;
 import dev.sluice.api.v1beta1.ResourceQuota;
 import dev.sluice.api.v1beta1.Workload;
-import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -15,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * The auditor's rules, fed one Workload change at a time in the API server's order (no I/O, so it can be tested on
@@ -29,6 +27,8 @@ import java.util.Objects;
  * or its QuotaReserved condition is set True anew, without its admission being cleared in between.</li>
  * <li>At the end: every created Workload exists and is Finished (else lost or unfinished).</li>
  * </ul>
+ * Each change costs what it touches: usage is kept per ClusterQueue and per cohort as running sums, and only the
+ * sums a change raised are compared with their limits (a sum that did not grow cannot newly exceed its limit).
  */
 public final class QuotaAudit {
 
@@ -39,14 +39,20 @@ public final class QuotaAudit {
     private record Key(String clusterQueue, String flavor, String resource) {
     }
 
-    private record Held(Admission admission, String reservedAt) {
+    private record CohortKey(String cohort, String flavor, String resource) {
+    }
+
+    private record Held(WorkloadView.AdmissionView admission, String reservedAt) {
     }
 
     private final Map<String, String> cohortOf = new HashMap<>();
     /** nominal and limit (nominal + borrowingLimit; null: unlimited) per ClusterQueue, flavor and resource. */
     private final Map<Key, BigDecimal> nominal = new HashMap<>();
     private final Map<Key, BigDecimal> limit = new HashMap<>();
+    private final Map<CohortKey, BigDecimal> cohortNominal = new HashMap<>();
     private final Map<Key, BigDecimal> usage = new HashMap<>();
+    /** Usage of the cohort's members, counted only where the member has a nominal quota (as the quota sum is). */
+    private final Map<CohortKey, BigDecimal> cohortUsage = new HashMap<>();
     private final Map<String, Held> held = new HashMap<>();
     private final Map<String, Boolean> finished = new HashMap<>();
     private final List<Violation> violations = new ArrayList<>();
@@ -55,6 +61,8 @@ public final class QuotaAudit {
     public synchronized void clusterQueue(ClusterQueue cq) {
         String name = cq.getMetadata().getName();
         cohortOf.put(name, cq.getSpec().getCohort());
+        nominal.keySet().removeIf(k -> k.clusterQueue().equals(name));
+        limit.keySet().removeIf(k -> k.clusterQueue().equals(name));
         for (ResourceGroup rg : cq.getSpec().getResourceGroups()) {
             for (FlavorQuotas fq : rg.getFlavors()) {
                 for (ResourceQuota rq : fq.getResources()) {
@@ -65,24 +73,43 @@ public final class QuotaAudit {
                         limit.put(k, n);
                     } else if (rq.getBorrowingLimit() != null) {
                         limit.put(k, n.add(amount(rq.getBorrowingLimit())));
-                    } else {
-                        limit.remove(k);
                     }
                 }
             }
         }
+        // the cohorts' sums, from scratch: ClusterQueues are few and set up once
+        cohortNominal.clear();
+        cohortUsage.clear();
+        for (var e : nominal.entrySet()) {
+            String cohort = cohortOf.get(e.getKey().clusterQueue());
+            if (cohort != null) {
+                CohortKey ck = new CohortKey(cohort, e.getKey().flavor(), e.getKey().resource());
+                cohortNominal.merge(ck, e.getValue(), BigDecimal::add);
+                cohortUsage.merge(ck, usage.getOrDefault(e.getKey(), BigDecimal.ZERO), BigDecimal::add);
+            }
+        }
+    }
+
+    /** A Workload model object was created or changed; tests feed these. */
+    public void workload(String key, Workload wl) {
+        workload(key, WorkloadView.of(wl));
+    }
+
+    /** A Workload was deleted. */
+    public void deleted(String key) {
+        workload(key, (WorkloadView) null);
     }
 
     /** A Workload was created or changed ({@code wl}) or deleted ({@code wl == null}, {@code key} given). */
-    public synchronized void workload(String key, Workload wl) {
+    public synchronized void workload(String key, WorkloadView wl) {
         changes++;
         Held before = held.get(key);
-        Held after = wl == null || isTrue(wl, "Finished") || wl.getStatus() == null || wl.getStatus().getAdmission() == null
-                ? null : new Held(wl.getStatus().getAdmission(), reservedAt(wl));
+        boolean isFinished = wl != null && wl.isTrue("Finished");
+        Held after = wl == null || isFinished || wl.admission() == null ? null : new Held(wl.admission(), reservedAt(wl));
         if (wl == null) {
             finished.remove(key);
         } else {
-            finished.put(key, isTrue(wl, "Finished"));
+            finished.put(key, isFinished);
         }
         if (before != null && after != null) {
             if (!sameAdmission(before.admission(), after.admission())) {
@@ -94,65 +121,60 @@ public final class QuotaAudit {
             }
         }
         if (before != null) {
-            add(before.admission(), -1);
+            add(before.admission(), false);
         }
         if (after == null) {
             held.remove(key);
         } else {
             held.put(key, after);
-            add(after.admission(), 1);
-            check(after.admission().getClusterQueue());
+            add(after.admission(), true);
+            check(after.admission());
         }
     }
 
-    private void add(Admission a, int sign) {
-        if (a.getPodSetAssignments() == null) {
-            return;
-        }
-        for (PodSetAssignment psa : a.getPodSetAssignments()) {
-            if (psa.getResourceUsage() == null) {
-                continue;
-            }
-            for (var e : psa.getResourceUsage().entrySet()) {
-                String flavor = psa.getFlavors() == null ? null : psa.getFlavors().get(e.getKey());
-                Key k = new Key(a.getClusterQueue(), flavor, e.getKey());
-                BigDecimal v = amount(e.getValue());
-                usage.merge(k, sign > 0 ? v : v.negate(), BigDecimal::add);
-            }
-        }
-    }
-
-    private void check(String clusterQueue) {
-        for (var e : usage.entrySet()) {
-            Key k = e.getKey();
-            if (!k.clusterQueue().equals(clusterQueue) || e.getValue().signum() <= 0) {
-                continue;
-            }
-            if (!nominal.containsKey(k)) {
-                violations.add(new Violation("over quota", "ClusterQueue " + clusterQueue + " uses " + e.getValue()
-                        + " " + k.resource() + " of flavor " + k.flavor() + ", which it has no quota for"));
-                continue;
-            }
-            BigDecimal max = limit.get(k);
-            if (max != null && e.getValue().compareTo(max) > 0) {
-                violations.add(new Violation("over quota", "ClusterQueue " + clusterQueue + " uses " + e.getValue()
-                        + " " + k.resource() + " of flavor " + k.flavor() + ", above its limit " + max));
-            }
-            String cohort = cohortOf.get(clusterQueue);
-            if (cohort != null) {
-                BigDecimal used = BigDecimal.ZERO;
-                BigDecimal quota = BigDecimal.ZERO;
-                for (var n : nominal.entrySet()) {
-                    Key m = n.getKey();
-                    if (cohort.equals(cohortOf.get(m.clusterQueue())) && m.flavor().equals(k.flavor())
-                            && m.resource().equals(k.resource())) {
-                        quota = quota.add(n.getValue());
-                        used = used.add(usage.getOrDefault(m, BigDecimal.ZERO));
-                    }
+    private void add(WorkloadView.AdmissionView a, boolean plus) {
+        String cohort = cohortOf.get(a.clusterQueue());
+        for (WorkloadView.PodSetUsage psa : a.podSets()) {
+            for (var e : psa.usage().entrySet()) {
+                Key k = new Key(a.clusterQueue(), psa.flavors().get(e.getKey()), e.getKey());
+                BigDecimal v = plus ? e.getValue() : e.getValue().negate();
+                usage.merge(k, v, BigDecimal::add);
+                if (cohort != null && nominal.containsKey(k)) {
+                    cohortUsage.merge(new CohortKey(cohort, k.flavor(), k.resource()), v, BigDecimal::add);
                 }
-                if (used.compareTo(quota) > 0) {
-                    violations.add(new Violation("over quota", "cohort " + cohort + " uses " + used + " " + k.resource()
-                            + " of flavor " + k.flavor() + ", above the sum of its nominal quotas " + quota));
+            }
+        }
+    }
+
+    /** The sums this admission raised, against their limits. */
+    private void check(WorkloadView.AdmissionView a) {
+        String clusterQueue = a.clusterQueue();
+        String cohort = cohortOf.get(clusterQueue);
+        for (WorkloadView.PodSetUsage psa : a.podSets()) {
+            for (var e : psa.usage().entrySet()) {
+                if (e.getValue().signum() <= 0) {
+                    continue;
+                }
+                Key k = new Key(clusterQueue, psa.flavors().get(e.getKey()), e.getKey());
+                BigDecimal used = usage.getOrDefault(k, BigDecimal.ZERO);
+                if (!nominal.containsKey(k)) {
+                    violations.add(new Violation("over quota", "ClusterQueue " + clusterQueue + " uses " + used
+                            + " " + k.resource() + " of flavor " + k.flavor() + ", which it has no quota for"));
+                    continue;
+                }
+                BigDecimal max = limit.get(k);
+                if (max != null && used.compareTo(max) > 0) {
+                    violations.add(new Violation("over quota", "ClusterQueue " + clusterQueue + " uses " + used
+                            + " " + k.resource() + " of flavor " + k.flavor() + ", above its limit " + max));
+                }
+                if (cohort != null) {
+                    CohortKey ck = new CohortKey(cohort, k.flavor(), k.resource());
+                    BigDecimal cohortUsed = cohortUsage.getOrDefault(ck, BigDecimal.ZERO);
+                    BigDecimal quota = cohortNominal.getOrDefault(ck, BigDecimal.ZERO);
+                    if (cohortUsed.compareTo(quota) > 0) {
+                        violations.add(new Violation("over quota", "cohort " + cohort + " uses " + cohortUsed + " "
+                                + k.resource() + " of flavor " + k.flavor() + ", above the sum of its nominal quotas " + quota));
+                    }
                 }
             }
         }
@@ -185,44 +207,37 @@ public final class QuotaAudit {
         return usage.getOrDefault(new Key(clusterQueue, flavor, resource), BigDecimal.ZERO);
     }
 
-    static boolean sameAdmission(Admission a, Admission b) {
-        if (!Objects.equals(a.getClusterQueue(), b.getClusterQueue())) {
-            return false;
-        }
-        return Objects.equals(describe(a), describe(b));
+    /** Quota held now by a cohort's members (where they have a nominal quota); for tests. */
+    public synchronized BigDecimal cohortUsage(String cohort, String flavor, String resource) {
+        return cohortUsage.getOrDefault(new CohortKey(cohort, flavor, resource), BigDecimal.ZERO);
     }
 
-    private static String describe(Admission a) {
-        StringBuilder sb = new StringBuilder(String.valueOf(a.getClusterQueue()));
-        if (a.getPodSetAssignments() != null) {
-            for (PodSetAssignment p : a.getPodSetAssignments()) {
-                sb.append(' ').append(p.getName()).append(new java.util.TreeMap<>(
-                        p.getFlavors() == null ? Map.of() : p.getFlavors()));
-                if (p.getResourceUsage() != null) {
-                    Map<String, BigDecimal> u = new java.util.TreeMap<>();
-                    p.getResourceUsage().forEach((r, q) -> u.put(r, amount(q).stripTrailingZeros()));
-                    sb.append(u);
-                }
+    /** Same ClusterQueue, and per pod set the same name, flavors and amounts (amounts are normalised). */
+    static boolean sameAdmission(WorkloadView.AdmissionView a, WorkloadView.AdmissionView b) {
+        if (!Objects.equals(a.clusterQueue(), b.clusterQueue()) || a.podSets().size() != b.podSets().size()) {
+            return false;
+        }
+        for (int i = 0; i < a.podSets().size(); i++) {
+            WorkloadView.PodSetUsage x = a.podSets().get(i);
+            WorkloadView.PodSetUsage y = b.podSets().get(i);
+            if (!Objects.equals(x.name(), y.name()) || !x.flavors().equals(y.flavors()) || !x.usage().equals(y.usage())) {
+                return false;
             }
+        }
+        return true;
+    }
+
+    private static String describe(WorkloadView.AdmissionView a) {
+        StringBuilder sb = new StringBuilder(String.valueOf(a.clusterQueue()));
+        for (WorkloadView.PodSetUsage p : a.podSets()) {
+            sb.append(' ').append(p.name()).append(new TreeMap<>(p.flavors())).append(new TreeMap<>(p.usage()));
         }
         return sb.toString();
     }
 
-    private static String reservedAt(Workload wl) {
-        Condition c = find(wl, "QuotaReserved");
-        return c != null && "True".equals(c.getStatus()) ? c.getLastTransitionTime() : null;
-    }
-
-    static boolean isTrue(Workload wl, String type) {
-        Condition c = find(wl, type);
-        return c != null && "True".equals(c.getStatus());
-    }
-
-    static Condition find(Workload wl, String type) {
-        if (wl.getStatus() == null || wl.getStatus().getConditions() == null) {
-            return null;
-        }
-        return wl.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).findFirst().orElse(null);
+    private static String reservedAt(WorkloadView wl) {
+        WorkloadView.ConditionView c = wl.condition("QuotaReserved");
+        return c != null && "True".equals(c.status()) ? c.lastTransitionTime() : null;
     }
 
     private static BigDecimal amount(Quantity q) {

@@ -85,7 +85,7 @@ class QuotaAuditTest {
         audit.workload("a/1", first);
         audit.workload("a/1", with(admitted("1", "cq-0-0-cohort-9", 20, T1), condition("Finished", "True", T2)));
         audit.workload("a/2", admitted("2", "cq-0-0-cohort-9", 20, T2));
-        audit.workload("a/2", null);
+        audit.deleted("a/2");
         assertThat(audit.violations()).isEmpty();
         assertThat(audit.usage("cq-0-0-cohort-9", "rf", "cpu")).isZero();
 
@@ -135,9 +135,51 @@ class QuotaAuditTest {
         audit.workload("a/1", with(admitted("1", "cq-0-0-cohort-0", 5, T1), condition("Finished", "True", T2)));
         audit.workload("a/2", admitted("2", "cq-0-0-cohort-0", 5, T1));
         audit.workload("a/4", workload("4"));
-        audit.workload("a/4", null);
+        audit.deleted("a/4");
         assertThat(audit.notFinished(List.of("a/1", "a/2", "a/3", "a/4")))
                 .containsExactly("a/2 (not finished)", "a/3 (lost: not found)", "a/4 (lost: not found)");
+    }
+
+    @Test
+    void cohortSumsFollowEveryChange() {
+        QuotaAudit audit = audit();
+        audit.workload("a/1", admitted("1", "cq-0-0-cohort-0", 15, T1));
+        audit.workload("a/2", admitted("2", "cq-0-1-cohort-0", 20, T1));
+        assertThat(audit.cohortUsage("cohort-0", "rf", "cpu")).isEqualByComparingTo("35");
+        audit.workload("a/1", with(admitted("1", "cq-0-0-cohort-0", 15, T1), condition("Finished", "True", T2)));
+        assertThat(audit.cohortUsage("cohort-0", "rf", "cpu")).isEqualByComparingTo("20");
+        // the released quota can be used again: 20 + 20 = the cohort's 40
+        audit.workload("a/3", admitted("3", "cq-0-0-cohort-0", 20, T2));
+        assertThat(audit.violations()).isEmpty();
+        audit.deleted("a/2");
+        assertThat(audit.cohortUsage("cohort-0", "rf", "cpu")).isEqualByComparingTo("20");
+        // a ClusterQueue registered again (say, updated) keeps what its Workloads hold
+        audit.clusterQueue(BenchObjects.clusterQueue("cq-0-1-cohort-0"));
+        assertThat(audit.cohortUsage("cohort-0", "rf", "cpu")).isEqualByComparingTo("20");
+        audit.workload("a/4", admitted("4", "cq-0-1-cohort-0", 21, T2));
+        assertThat(audit.violations()).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("cohort cohort-0 uses 41").contains("nominal quotas 40"));
+    }
+
+    @Test
+    void aResourceTheClusterQueueHasNoQuotaForIsOverQuota() {
+        QuotaAudit audit = audit();
+        Workload w = admitted("1", "cq-0-0-cohort-0", 1, T1);
+        w.getStatus().getAdmission().getPodSetAssignments().get(0).setFlavors(Map.of("cpu", "other"));
+        audit.workload("a/1", w);
+        assertThat(audit.violations()).singleElement().satisfies(v -> assertThat(v.detail())
+                .contains("ClusterQueue cq-0-0-cohort-0 uses 1 cpu of flavor other, which it has no quota for"));
+    }
+
+    @Test
+    void theSameAmountWrittenDifferentlyIsTheSameAdmission() {
+        QuotaAudit audit = audit();
+        audit.workload("a/1", admitted("1", "cq-0-0-cohort-0", 2, T1));
+        Workload again = admitted("1", "cq-0-0-cohort-0", 2, T1);
+        again.getStatus().getAdmission().getPodSetAssignments().get(0).setResourceUsage(Map.of("cpu", new Quantity("2000m")));
+        audit.workload("a/1", again);
+        assertThat(audit.violations()).isEmpty();
+        assertThat(audit.usage("cq-0-0-cohort-0", "rf", "cpu")).isEqualByComparingTo("2");
     }
 
     private static Workload workload(String name) {

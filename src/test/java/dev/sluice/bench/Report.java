@@ -11,7 +11,7 @@ import java.util.TreeMap;
 record Report(String scenario, double scale, List<BenchObjects.Planned> planned, Runner runner, long endMillis,
               boolean complete, double peakRssMiB, LoadDriver.Writes writes, QuotaAudit audit, List<String> notFinished,
               Limit limit, String faults, String restarts, KueueBenchmark.Variant variant,
-              LoadDriver.Cpu cpu) {
+              LoadDriver.Cpu cpu, Creator.Lag creation) {
 
     double wallSeconds() {
         return endMillis / 1000.0;
@@ -61,13 +61,16 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
     double capacityBoundSeconds() {
         double cpuSeconds = planned.stream().mapToDouble(p -> cpuOf(p) * p.runtimeMillis() / 1000.0).sum();
         double byQuota = cpuSeconds / nominalCpu();
-        double lastCreate = planned.stream().mapToLong(BenchObjects.Planned::createAtMillis).max().orElse(0) / 1000.0;
-        return Math.max(byQuota, lastCreate);
+        return Math.max(byQuota, lastPlannedSeconds());
+    }
+
+    /** When the schedule creates its last Workload. */
+    double lastPlannedSeconds() {
+        return planned.stream().mapToLong(BenchObjects.Planned::createAtMillis).max().orElse(0) / 1000.0;
     }
 
     private static double cpuOf(BenchObjects.Planned p) {
-        return p.workload().getSpec().getPodSets().get(0).getTemplate().getSpec().getContainers().get(0).getResources()
-                .getRequests().get("cpu").getNumericalAmount().doubleValue();
+        return p.stream().cpu();
     }
 
     void print(PrintStream out) {
@@ -76,6 +79,9 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
         out.printf(Locale.ROOT, "workloads           %d created, %d finished%s%n", planned.size(), finished(),
                 complete ? "" : "  (TIMED OUT)");
         out.printf(Locale.ROOT, "wall                %.1f s (capacity bound %.1f s)%n", wallSeconds(), capacityBoundSeconds());
+        out.printf(Locale.ROOT, "creation            %d in %.1f s (%.0f/s; the schedule's last at %.1f s); behind schedule "
+                        + "max %.3f s, average %.3f s; %d failed attempts%n", creation.created(), creation.spanSeconds(),
+                creation.perSecond(), lastPlannedSeconds(), creation.maxSeconds(), creation.avgSeconds(), creation.failures());
         out.printf(Locale.ROOT, "throughput          %.1f workloads/s; %d admissions (incl. re-admissions), %d evictions released%n",
                 admissionsPerSecond(), runner.admissions(), runner.releases());
         out.printf(Locale.ROOT, "time to admission   large %.2f s, medium %.2f s, small %.2f s (average)%n",
@@ -96,8 +102,9 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
             out.printf(Locale.ROOT, "faults injected     %s%n", faults);
         }
         out.printf(Locale.ROOT, "controller restarts %s%n", restarts);
-        out.printf(Locale.ROOT, "auditor             %d changes checked, %d violations, %d lost or unfinished, runner write errors %d%n",
-                audit.changes(), audit.violations().size(), notFinished.size(), runner.writeErrors());
+        out.printf(Locale.ROOT, "auditor             %d changes checked, %d violations, %d lost or unfinished, runner write errors %d "
+                        + "(%d conflicts retried)%n",
+                audit.changes(), audit.violations().size(), notFinished.size(), runner.writeErrors(), runner.conflicts());
         audit.violations().stream().limit(20).forEach(v -> out.println("  VIOLATION " + v.rule() + ": " + v.detail()));
         notFinished.stream().limit(20).forEach(k -> out.println("  NOT FINISHED " + k));
         StringBuilder json = new StringBuilder();
@@ -108,6 +115,9 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
                 scenario, scale, planned.size(), finished(), wallSeconds(), admissionsPerSecond(), peakRssMiB,
                 tta.getOrDefault("large", 0.0), tta.getOrDefault("medium", 0.0), tta.getOrDefault("small", 0.0),
                 cqUsagePercent(), apiWritesPerAdmission(), runner.admissions(), runner.releases()));
+        json.append(String.format(Locale.ROOT, ", \"creationLagSeconds\": {\"max\": %.3f, \"avg\": %.3f}, "
+                        + "\"createdPerSecond\": %.1f, \"creationSeconds\": %.2f",
+                creation.maxSeconds(), creation.avgSeconds(), creation.perSecond(), creation.spanSeconds()));
         if (limit != null) {
             json.append(String.format(Locale.ROOT, ", \"apiServerLimit\": {\"statusWritesPerSecond1\": %.1f, "
                             + "\"statusWritesPerSecond4\": %.1f, \"admissionsPerSecond\": %.1f}, \"fractionOfLimit\": %.3f",

@@ -1,14 +1,11 @@
 package dev.sluice.bench;
 
-import dev.sluice.api.v1beta1.Workload;
-import io.fabric8.kubernetes.api.model.Condition;
-import io.fabric8.kubernetes.api.model.ConditionBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,7 +15,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 
 /**
  * Plays the part of Kueue's benchmark runner for bare Workloads: a Workload admitted (status.admission and
@@ -26,8 +23,13 @@ import java.util.function.UnaryOperator;
  * has its reservation released (admission cleared, QuotaReserved=False, Requeued=True), as a job controller does
  * once the job is stopped. It also records when each Workload was first admitted and finished, and the quota held
  * over time.
+ * <p>
+ * Its writes are JSON patches of the status computed from the latest watched state, with the resource version as a
+ * precondition: when the Workload changed meanwhile the API server answers 409, and the change is computed again from
+ * a fresh read. (A read before every write, as a job controller's cache does not need either, would double the
+ * runner's requests.)
  */
-final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
+final class Runner implements AutoCloseable {
 
     /** What the runner saw of one Workload (times in milliseconds since the start). */
     static final class Seen {
@@ -36,6 +38,7 @@ final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
         volatile long firstAdmittedAt = -1;
         volatile long finishedAt = -1;
         volatile int admissions;
+        volatile WorkloadView latest;
         String admissionToken;
         ScheduledFuture<?> finish;
         boolean releasing;
@@ -46,7 +49,9 @@ final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
         }
     }
 
-    private final KubernetesClient client;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final WorkloadApi api;
     private final long startNanos;
     private final Map<String, Seen> seen = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
@@ -55,14 +60,15 @@ final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
     private final AtomicLong admissionCount = new AtomicLong();
     private final AtomicLong releases = new AtomicLong();
     private final AtomicLong writeErrors = new AtomicLong();
+    private final AtomicLong conflicts = new AtomicLong();
     private final AtomicLong lastFinishedAt = new AtomicLong();
     /** Held cpu integrated over time (cpu·ms), for the ClusterQueues' average usage. */
     private double heldCpu;
     private double cpuMillis;
     private long lastChange;
 
-    Runner(KubernetesClient client, List<BenchObjects.Planned> planned, long startNanos) {
-        this.client = client;
+    Runner(WorkloadApi api, List<BenchObjects.Planned> planned, long startNanos) {
+        this.api = api;
         this.startNanos = startNanos;
         for (BenchObjects.Planned p : planned) {
             seen.put(p.key(), new Seen(p));
@@ -80,19 +86,17 @@ final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
         }
     }
 
-    @Override
-    public void onAdd(Workload wl) {
-        observe(wl);
+    /** A watch event: the Workload as it is now, or deleted. */
+    void changed(WorkloadJson.Event e) {
+        if ("DELETED".equals(e.type())) {
+            deleted(e.workload().key());
+        } else {
+            observe(e.workload());
+        }
     }
 
-    @Override
-    public void onUpdate(Workload old, Workload wl) {
-        observe(wl);
-    }
-
-    @Override
-    public void onDelete(Workload wl, boolean unknownFinalState) {
-        Seen s = seen.get(key(wl));
+    void deleted(String key) {
+        Seen s = seen.get(key);
         if (s != null) {
             synchronized (s) {
                 hold(s, 0);
@@ -101,16 +105,17 @@ final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
         }
     }
 
-    private void observe(Workload wl) {
-        Seen s = seen.get(key(wl));
+    void observe(WorkloadView wl) {
+        Seen s = seen.get(wl.key());
         if (s == null) {
             return;
         }
+        s.latest = wl;
         long now = now();
-        boolean hasAdmission = wl.getStatus() != null && wl.getStatus().getAdmission() != null;
-        boolean finished = QuotaAudit.isTrue(wl, "Finished");
+        boolean hasAdmission = wl.admission() != null;
+        boolean finished = wl.isTrue("Finished");
         synchronized (s) {
-            hold(s, hasAdmission && !finished ? cpu(wl) : 0);
+            hold(s, hasAdmission && !finished ? wl.cpu() : 0);
             if (finished) {
                 cancel(s);
                 if (s.finishedAt < 0) {
@@ -120,16 +125,17 @@ final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
                 }
                 return;
             }
-            if (hasAdmission && QuotaAudit.isTrue(wl, "Evicted")) {
+            if (hasAdmission && wl.isTrue("Evicted")) {
                 cancel(s);
                 if (!s.releasing) {
                     s.releasing = true;
-                    writers.execute(() -> release(wl));
+                    String k = wl.key();
+                    writers.execute(() -> release(k));
                 }
                 return;
             }
             s.releasing = false;
-            if (!hasAdmission || !QuotaAudit.isTrue(wl, "Admitted")) {
+            if (!hasAdmission || !wl.isTrue("Admitted")) {
                 cancel(s);
                 return;
             }
@@ -144,7 +150,7 @@ final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
             if (s.firstAdmittedAt < 0) {
                 s.firstAdmittedAt = now;
             }
-            String k = key(wl);
+            String k = wl.key();
             s.finish = timers.schedule(() -> writers.execute(() -> finish(k, token)), s.planned.runtimeMillis(),
                     TimeUnit.MILLISECONDS);
         }
@@ -169,90 +175,129 @@ final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
     }
 
     /** One admission of a Workload: its ClusterQueue and when quota was reserved. */
-    private static String token(Workload wl) {
-        Condition c = QuotaAudit.find(wl, "QuotaReserved");
-        return wl.getStatus().getAdmission().getClusterQueue() + "@" + (c == null ? "" : c.getLastTransitionTime());
+    static String token(WorkloadView wl) {
+        WorkloadView.ConditionView c = wl.condition("QuotaReserved");
+        return wl.admission().clusterQueue() + "@" + (c == null ? "" : c.lastTransitionTime());
     }
 
     private void finish(String key, String token) {
         update(key, wl -> {
-            if (QuotaAudit.isTrue(wl, "Finished") || wl.getStatus() == null || wl.getStatus().getAdmission() == null
-                    || QuotaAudit.isTrue(wl, "Evicted") || !token.equals(token(wl))) {
+            if (wl.isTrue("Finished") || wl.admission() == null || wl.isTrue("Evicted") || !token.equals(token(wl))) {
                 return null; // evicted or re-admitted meanwhile: nothing to finish for this admission
             }
-            set(wl, "Finished", "True", "Succeeded", "Finished by the benchmark runner");
-            return wl;
+            return statusPatch(wl, false, set(wl, List.of(
+                    condition(wl, "Finished", "True", "Succeeded", "Finished by the benchmark runner"))));
         });
     }
 
-    private void release(Workload evicted) {
+    private void release(String key) {
         releases.incrementAndGet();
-        update(key(evicted), wl -> {
-            if (wl.getStatus() == null || wl.getStatus().getAdmission() == null || !QuotaAudit.isTrue(wl, "Evicted")
-                    || QuotaAudit.isTrue(wl, "Finished")) {
+        update(key, wl -> {
+            if (wl.admission() == null || !wl.isTrue("Evicted") || wl.isTrue("Finished")) {
                 return null;
             }
-            Condition ev = QuotaAudit.find(wl, "Evicted");
-            wl.getStatus().setAdmission(null);
-            set(wl, "QuotaReserved", "False", "Pending", ev.getMessage());
-            if (QuotaAudit.find(wl, "Admitted") != null) {
-                set(wl, "Admitted", "False", "NoReservation", "The workload has no reservation");
+            WorkloadView.ConditionView ev = wl.condition("Evicted");
+            List<WorkloadView.ConditionView> changes = new ArrayList<>();
+            changes.add(condition(wl, "QuotaReserved", "False", "Pending", ev.message()));
+            if (wl.condition("Admitted") != null) {
+                changes.add(condition(wl, "Admitted", "False", "NoReservation", "The workload has no reservation"));
             }
-            set(wl, "Requeued", "True", ev.getReason(), ev.getMessage());
-            return wl;
+            changes.add(condition(wl, "Requeued", "True", ev.reason(), ev.message()));
+            return statusPatch(wl, true, set(wl, changes));
         });
     }
 
-    /** Reads the Workload, applies the change (null: nothing to do) and writes its status; retried on conflict. */
-    private void update(String key, UnaryOperator<Workload> change) {
+    /**
+     * Computes the patch from the latest state (null: nothing to do) and applies it; on 409 (the Workload moved on)
+     * computes it again from a fresh read.
+     */
+    private void update(String key, Function<WorkloadView, String> change) {
+        Seen s = seen.get(key);
+        WorkloadView wl = s == null ? null : s.latest;
         String[] nsName = key.split("/", 2);
         for (int attempt = 0; attempt < 20; attempt++) {
             try {
-                Workload wl = client.resources(Workload.class).inNamespace(nsName[0]).withName(nsName[1]).get();
                 if (wl == null) {
                     return;
                 }
-                Workload next = change.apply(wl);
-                if (next == null) {
+                String patch = change.apply(wl);
+                if (patch == null) {
                     return;
                 }
-                client.resources(Workload.class).inNamespace(nsName[0]).resource(next).updateStatus();
-                return;
-            } catch (KubernetesClientException e) {
-                if (e.getCode() != 409) {
+                int code = api.patchStatus(nsName[0], nsName[1], patch);
+                if (code / 100 == 2 || code == 404) {
+                    return;
+                }
+                if (code == 409) {
+                    conflicts.incrementAndGet();
+                } else {
                     writeErrors.incrementAndGet();
                     sleep(50L * (attempt + 1));
                 }
+                wl = api.get(nsName[0], nsName[1]);
+            } catch (IOException e) {
+                writeErrors.incrementAndGet();
+                sleep(50L * (attempt + 1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
         writeErrors.incrementAndGet();
     }
 
-    private static void set(Workload wl, String type, String status, String reason, String message) {
-        List<Condition> conditions = new ArrayList<>(wl.getStatus().getConditions() == null ? List.of()
-                : wl.getStatus().getConditions());
-        Condition old = conditions.stream().filter(c -> type.equals(c.getType())).findFirst().orElse(null);
-        String at = old != null && status.equals(old.getStatus()) ? old.getLastTransitionTime()
-                : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        conditions.removeIf(c -> type.equals(c.getType()));
-        conditions.add(new ConditionBuilder().withType(type).withStatus(status).withReason(reason)
-                .withMessage(message == null ? "" : message).withLastTransitionTime(at)
-                .withObservedGeneration(wl.getMetadata().getGeneration()).build());
-        wl.getStatus().setConditions(conditions);
-    }
-
-    private static double cpu(Workload wl) {
-        double sum = 0;
-        for (var psa : wl.getStatus().getAdmission().getPodSetAssignments()) {
-            if (psa.getResourceUsage() != null && psa.getResourceUsage().get("cpu") != null) {
-                sum += psa.getResourceUsage().get("cpu").getNumericalAmount().doubleValue();
+    /**
+     * A JSON patch: the resource version as read (the precondition), the new conditions and, when releasing, the
+     * admission cleared. Only "replace" of a field that exists and "add" are used, which cannot fail on a Workload
+     * that moved on; the precondition then answers 409.
+     */
+    static String statusPatch(WorkloadView wl, boolean clearAdmission, List<WorkloadView.ConditionView> conditions) {
+        List<Map<String, Object>> ops = new ArrayList<>();
+        ops.add(Map.of("op", "replace", "path", "/metadata/resourceVersion", "value", wl.resourceVersion()));
+        List<Map<String, Object>> cs = new ArrayList<>();
+        for (WorkloadView.ConditionView c : conditions) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("type", c.type());
+            m.put("status", c.status());
+            if (c.observedGeneration() != null) {
+                m.put("observedGeneration", c.observedGeneration());
             }
+            m.put("lastTransitionTime", c.lastTransitionTime());
+            m.put("reason", c.reason());
+            m.put("message", c.message() == null ? "" : c.message());
+            cs.add(m);
         }
-        return sum;
+        ops.add(Map.of("op", "add", "path", "/status/conditions", "value", cs));
+        if (clearAdmission) {
+            Map<String, Object> clear = new LinkedHashMap<>();
+            clear.put("op", "add");
+            clear.put("path", "/status/admission");
+            clear.put("value", null);
+            ops.add(clear);
+        }
+        try {
+            return JSON.writeValueAsString(ops);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
-    static String key(Workload wl) {
-        return wl.getMetadata().getNamespace() + "/" + wl.getMetadata().getName();
+    /** A condition as a controller sets it: the transition time kept when the status does not change. */
+    static WorkloadView.ConditionView condition(WorkloadView wl, String type, String status, String reason, String message) {
+        WorkloadView.ConditionView old = wl.condition(type);
+        String at = old != null && status.equals(old.status()) ? old.lastTransitionTime()
+                : Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        return new WorkloadView.ConditionView(type, status, reason, message == null ? "" : message, at, wl.generation());
+    }
+
+    /** The Workload's conditions with {@code changes} replacing those of their types (appended when new). */
+    static List<WorkloadView.ConditionView> set(WorkloadView wl, List<WorkloadView.ConditionView> changes) {
+        List<WorkloadView.ConditionView> out = new ArrayList<>(wl.conditions());
+        for (WorkloadView.ConditionView c : changes) {
+            out.removeIf(x -> c.type().equals(x.type()));
+            out.add(c);
+        }
+        return out;
     }
 
     private static void sleep(long ms) {
@@ -277,6 +322,10 @@ final class Runner implements ResourceEventHandler<Workload>, AutoCloseable {
 
     long writeErrors() {
         return writeErrors.get();
+    }
+
+    long conflicts() {
+        return conflicts.get();
     }
 
     long lastFinishedAt() {
