@@ -40,13 +40,13 @@ public final class ApiServer {
         private final Map<String, LongAdder> writes = new ConcurrentHashMap<>();
 
         private final boolean indexed;
+        /** The CRUD dispatcher when indexed (null: fabric8's own). */
+        final LeanCrudDispatcher lean;
 
         CountingDispatcher(boolean indexed) {
             super(new HashMap<>());
             this.indexed = indexed;
-            if (indexed) {
-                installIndexedStore(this);
-            }
+            this.lean = indexed ? installIndexedStore(this) : null;
         }
 
         @Override
@@ -152,7 +152,7 @@ public final class ApiServer {
      * Puts {@link LeanCrudDispatcher} over an {@link IndexedStore} in place of the mixed dispatcher's CRUD dispatcher
      * (fabric8's scanning store in a synchronized LinkedHashMap, and watches that encode every event per watcher).
      */
-    static void installIndexedStore(KubernetesMixedDispatcher mixed) {
+    static LeanCrudDispatcher installIndexedStore(KubernetesMixedDispatcher mixed) {
         try {
             IndexedStore store = new IndexedStore();
             LeanCrudDispatcher crud = new LeanCrudDispatcher(store);
@@ -162,6 +162,7 @@ public final class ApiServer {
             java.lang.reflect.Field field = KubernetesMixedDispatcher.class.getDeclaredField("kubernetesCrudDispatcher");
             field.setAccessible(true);
             field.set(mixed, crud);
+            return crud;
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot index the mock server's store (fabric8 changed?): " + e, e);
         }

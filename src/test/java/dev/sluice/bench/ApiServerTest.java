@@ -152,6 +152,33 @@ class ApiServerTest {
         }
     }
 
+    /** A watch closed by its client, or whose client vanished, is told nothing more. */
+    @org.junit.jupiter.api.Test
+    void watchesOfClientsThatLeftAreDropped() throws Exception {
+        ApiServer.CountingDispatcher dispatcher = new ApiServer.CountingDispatcher(true);
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), dispatcher, false);
+        server.init(InetAddress.getByName("127.0.0.1"), 0);
+        String url = "http://127.0.0.1:" + server.getPort();
+        try (KubernetesClient client = LoadDriver.client(url)) {
+            client.resource(BenchObjects.namespace("a")).create();
+            List<String> events = new CopyOnWriteArrayList<>();
+            var closed = client.configMaps().inNamespace("a").watch(recorder(events));
+            WorkloadWatch vanishing = new WorkloadWatch(new WorkloadApi(url), e -> { }).start();
+            await().atMost(Duration.ofSeconds(5)).until(() -> dispatcher.lean.openWatches() == 2);
+
+            closed.close(); // a close frame
+            vanishing.close(); // the connection dropped without one
+            // a change or two later neither is written to any more
+            for (int i = 0; i < 3 && dispatcher.lean.openWatches() > 0; i++) {
+                client.configMaps().inNamespace("a").resource(configMap("c" + i, Map.of())).create();
+                Thread.sleep(200);
+            }
+            await().atMost(Duration.ofSeconds(5)).until(() -> dispatcher.lean.openWatches() == 0);
+        } finally {
+            server.destroy();
+        }
+    }
+
     /** A write that changes nothing keeps the resource version; one that changes something gets a new one. */
     @ParameterizedTest(name = "indexed={0}")
     @ValueSource(booleans = {true, false})

@@ -103,6 +103,11 @@ final class LeanCrudDispatcher extends KubernetesCrudDispatcher {
         }
     }
 
+    /** Watches open now. */
+    int openWatches() {
+        return watches.size();
+    }
+
     /** A watch event around a stored object's JSON, as the API server writes it. */
     static String event(String type, String object) {
         return "{\"type\":\"" + type + "\",\"object\":" + object + "}";
@@ -138,8 +143,8 @@ final class LeanCrudDispatcher extends KubernetesCrudDispatcher {
 
         void send(String text) {
             WebSocket s = socket;
-            if (s != null) {
-                s.send(text); // Vert.x keeps the order of writes to one socket
+            if (s != null && !s.send(text)) { // Vert.x keeps the order of writes to one socket
+                watches.remove(this); // closed under it: a watcher that went away without a word
             }
         }
 

@@ -94,8 +94,8 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
                 cpu.controller(), cpu.apiServer(), cpu.driver());
         if (limit != null) {
             out.printf(Locale.ROOT, "API server alone    %.0f Workload status writes/s from 1 client, %.0f/s from 4 "
-                            + "-> at most %.0f admissions/s; the controller reached %.0f %% of that%n",
-                    limit.sequentialPerSecond(), limit.concurrentPerSecond(), limitAdmissionsPerSecond(),
+                            + "(after %d untimed) -> at most %.0f admissions/s; the controller reached %.0f %% of that%n",
+                    limit.sequentialPerSecond(), limit.concurrentPerSecond(), limit.warmUpWrites(), limitAdmissionsPerSecond(),
                     100 * admissionsPerSecond() / Math.max(1e-9, limitAdmissionsPerSecond()));
         }
         if (faults != null) {
