@@ -146,7 +146,7 @@ final class WriteLanes implements AutoCloseable {
         return n;
     }
 
-    /** Waits until every write queued so far is done (tests, and an orderly stop). */
+    /** Waits until every write queued so far is done (for tests). */
     boolean drain(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         for (Lane lane : lanes) {
