@@ -48,10 +48,13 @@ final class PendingStatusWrites {
 
     private static final class Entry {
         PendingStatus wanted;
+        /** The wanted message's gist, computed once per want. */
+        String wantedGist;
         /** Since when a status of the wanted reason and gist is wanted. */
         long wantedSince;
         PendingReason writtenReason;
         String writtenMessage;
+        String writtenGist;
         long writtenAt;
         /** Earliest time a check is scheduled for, or Long.MAX_VALUE. */
         long checkAt = Long.MAX_VALUE;
@@ -75,11 +78,13 @@ final class PendingStatusWrites {
             e.wanted = null; // already shows exactly this
             return;
         }
-        if (e.wanted == null || !sameGist(e.wanted.reason(), e.wanted.message(), status)) {
+        String gist = gist(status.message());
+        if (e.wanted == null || e.wanted.reason() != status.reason() || !gist.equals(e.wantedGist)) {
             e.wantedSince = timer.nowMillis();
         }
         e.wanted = status;
-        scheduleCheck(status.workload(), e, dueAt(e, status));
+        e.wantedGist = gist;
+        scheduleCheck(status.workload(), e, dueAt(e));
     }
 
     /** From the engine thread: the Workload no longer waits (admitted, finished, gone); nothing pending is written. */
@@ -92,18 +97,14 @@ final class PendingStatusWrites {
     }
 
     /** When the wanted status may be written: a new gist after delay, new figures only after refresh. */
-    private long dueAt(Entry e, PendingStatus status) {
+    private long dueAt(Entry e) {
         if (e.writtenMessage == null) {
             return e.wantedSince + delayMillis;
         }
-        if (sameGist(e.writtenReason, e.writtenMessage, status)) {
+        if (e.writtenReason == e.wanted.reason() && e.writtenGist.equals(e.wantedGist)) {
             return e.writtenAt + refreshMillis;
         }
         return Math.max(e.wantedSince, e.writtenAt) + delayMillis;
-    }
-
-    private static boolean sameGist(PendingReason reason, String message, PendingStatus status) {
-        return reason == status.reason() && gist(message).equals(gist(status.message()));
     }
 
     static String gist(String message) {
@@ -129,7 +130,7 @@ final class PendingStatusWrites {
         if (e.wanted == null || e.writing) {
             return;
         }
-        long due = dueAt(e, e.wanted);
+        long due = dueAt(e);
         if (due > timer.nowMillis()) {
             scheduleCheck(key, e, due);
             return;
@@ -141,12 +142,14 @@ final class PendingStatusWrites {
     /** On the Workload's lane. */
     private void write(WorkloadKey key, Entry e) {
         PendingStatus status;
+        String gist;
         synchronized (this) {
             if (entries.get(key) != e || e.wanted == null) {
                 e.writing = false;
                 return;
             }
             status = e.wanted;
+            gist = e.wantedGist;
         }
         boolean ok;
         try {
@@ -162,13 +165,14 @@ final class PendingStatusWrites {
             if (ok) {
                 e.writtenReason = status.reason();
                 e.writtenMessage = status.message();
+                e.writtenGist = gist;
                 e.writtenAt = timer.nowMillis();
                 if (Objects.equals(e.wanted, status)) {
                     e.wanted = null;
                 }
             }
             if (e.wanted != null) {
-                scheduleCheck(key, e, ok ? dueAt(e, e.wanted) : timer.nowMillis() + RETRY_MILLIS);
+                scheduleCheck(key, e, ok ? dueAt(e) : timer.nowMillis() + RETRY_MILLIS);
             }
         }
     }

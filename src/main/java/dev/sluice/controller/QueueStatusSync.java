@@ -21,6 +21,8 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,8 +59,12 @@ final class QueueStatusSync {
 
     void sync() {
         List<AdmissionEvents.ClusterQueueMetrics> snapshot = new ArrayList<>();
+        Set<String> present = new HashSet<>();
+        Set<String> clusterQueueNames = new HashSet<>();
         for (ClusterQueue cq : s.cache.list(s.cache.clusterQueues)) {
             String name = cq.getMetadata().getName();
+            clusterQueueNames.add(name);
+            present.add("cq/" + name);
             var status = s.engine.clusterQueueStatus(name);
             if (status == null) {
                 continue;
@@ -88,6 +94,7 @@ final class QueueStatusSync {
                 continue;
             }
             String key = "lq/" + lq.getMetadata().getNamespace() + "/" + lq.getMetadata().getName();
+            present.add(key);
             if (unchanged(key, status, lq)) {
                 continue;
             }
@@ -113,6 +120,9 @@ final class QueueStatusSync {
             copy.setStatus(next);
             write(key, () -> s.writes.queueStatus(lq, copy, lq.getStatus(), next));
         }
+        // a deleted queue's books go with it
+        seen.keySet().retainAll(present);
+        quotaCache.keySet().retainAll(clusterQueueNames);
         snapshot.sort(java.util.Comparator.comparing(AdmissionEvents.ClusterQueueMetrics::name));
         if (!snapshot.equals(lastSnapshot)) {
             lastSnapshot = snapshot;
