@@ -71,7 +71,11 @@ class LeaderElectionTermsTest {
         Lease lease = new LeaseBuilder().withNewMetadata().withNamespace(NS).withName(LEASE).endMetadata()
                 .withNewSpec().withHolderIdentity(holder).withAcquireTime(renewed).withRenewTime(renewed)
                 .withLeaseDurationSeconds(seconds).withLeaseTransitions(3).endSpec().build();
-        client.resource(lease).createOr(existing -> existing.update());
+        // the elector renews meanwhile: retry on conflict, as another replica would
+        await().ignoreExceptions().atMost(Duration.ofSeconds(5)).until(() -> {
+            client.resource(lease).createOr(existing -> existing.update());
+            return true;
+        });
     }
 
     Lease lease() {
