@@ -19,8 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Records, during the surefire suite, every distinct API request Sluice's own code makes (controller, leader election,
  * webhooks, the Operator SDK on its behalf) to {@value #FILE}, for {@link RbacCoverageIT}. Requests whose call stack
- * has test code on it (a test creating its fixtures, the fake Job controller) are the tests', not Sluice's, and are
- * left out; so is the Operator SDK applying CRDs, which only the test profile does (crd.apply). Creating an object
+ * has test code on it (a test creating its fixtures, the fake Job controller), and every request of a client that
+ * test code built, are the tests', not Sluice's, and are left out; so is the Operator SDK applying CRDs, which only the test profile does (crd.apply). Creating an object
  * whose ownerReference sets blockOwnerDeletion also needs update on the owner's finalizers (the API server's
  * OwnerReferencesPermissionEnforcement): recorded as such a request.
  */
@@ -34,8 +34,22 @@ public final class ApiRequestLog implements Interceptor {
     private static final String STARTED = "sluice.api-request-log.started";
     private static final KubernetesSerialization JSON = new KubernetesSerialization();
 
+    private final boolean testClient;
+
+    ApiRequestLog(boolean testClient) {
+        this.testClient = testClient;
+    }
+
+    /** Whether test code is on the current call stack (this package's recorder aside). */
+    static boolean calledFromTestCode() {
+        return StackWalker.getInstance().walk(s -> s.anyMatch(f -> isTestCode(f.getClassName())));
+    }
+
     @Override
     public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
+        if (testClient) {
+            return;
+        }
         StackWalker.StackFrame[] frames = StackWalker.getInstance().walk(s -> s.toArray(StackWalker.StackFrame[]::new));
         boolean lease = false;
         for (StackWalker.StackFrame f : frames) {

@@ -7,7 +7,8 @@ import java.util.ServiceLoader;
 /**
  * Test-only: the HTTP client factory fabric8 picks in this JVM (highest priority), which builds clients with the
  * factory that would have been picked otherwise (Quarkus's, or Vert.x's) plus {@link ApiRequestLog}. So every
- * fabric8 client of the suite, however it was built, records what it asks the API server.
+ * fabric8 client of the suite, however it was built, records what it asks the API server (clients that test code
+ * builds record nothing).
  */
 public final class RecordingHttpClientFactory implements HttpClient.Factory {
 
@@ -33,12 +34,17 @@ public final class RecordingHttpClientFactory implements HttpClient.Factory {
 
     @Override
     public HttpClient.Builder newBuilder(Config config) {
-        return delegate().newBuilder(config).addOrReplaceInterceptor("sluice-api-request-log", new ApiRequestLog());
+        return delegate().newBuilder(config).addOrReplaceInterceptor("sluice-api-request-log", log());
     }
 
     @Override
     public HttpClient.Builder newBuilder() {
-        return delegate().newBuilder().addOrReplaceInterceptor("sluice-api-request-log", new ApiRequestLog());
+        return delegate().newBuilder().addOrReplaceInterceptor("sluice-api-request-log", log());
+    }
+
+    /** A client built by test code is the tests' own: even its requests from other threads (watch reconnects) are not Sluice's. */
+    private static ApiRequestLog log() {
+        return new ApiRequestLog(ApiRequestLog.calledFromTestCode());
     }
 
     @Override
