@@ -84,12 +84,14 @@ class LeaderElectionTermsTest {
 
     @Test
     void aRestartedReplicaLeadsOnceThePreviousTermRunsOutAndKeepsRenewing() {
-        // the previous incarnation of this pod held the Lease until it was killed
-        holdLease("sluice-0-previous", ZonedDateTime.now(ZoneOffset.UTC), 2);
         Counting terms = new Counting();
-        LeaderElection e = election(Duration.ofSeconds(2), terms, null);
+        LeaderElection e = new LeaderElection(client.getConfiguration(), NS, LEASE, Duration.ofSeconds(2), terms, null);
+        elections.add(e);
+        // the previous incarnation of this pod held the Lease until it was killed, just now
+        holdLease("sluice-0-previous", ZonedDateTime.now(ZoneOffset.UTC), 2);
+        e.start();
 
-        await().during(Duration.ofMillis(1200)).atMost(Duration.ofMillis(1500)).until(() -> terms.started.get() == 0);
+        await().during(Duration.ofMillis(1000)).atMost(Duration.ofMillis(1500)).until(() -> terms.started.get() == 0);
         await().atMost(Duration.ofSeconds(6)).until(() -> terms.started.get() == 1);
         assertThat(e.leading()).isTrue();
         assertThat(lease().getSpec().getHolderIdentity()).isEqualTo(e.identity()).isNotEqualTo("sluice-0-previous");
