@@ -2,6 +2,7 @@ package dev.sluice.visibility;
 
 import dev.sluice.api.v1beta1.Workload;
 import dev.sluice.controller.LiveState;
+import dev.sluice.engine.Engine;
 import dev.sluice.engine.LocalQueueStatus;
 import dev.sluice.engine.WorkloadKey;
 import dev.sluice.engine.WorkloadState;
@@ -28,33 +29,42 @@ final class PendingSummaries {
     }
 
     static Answer read(LiveState state, PendingQuery q, Annotator annotator) {
+        return read(state.engine(), state::workload, q, annotator);
+    }
+
+    /**
+     * @param engine the live engine (on its thread) or a copy
+     * @param cached the Workload object of a key (for owner references and the creation time)
+     */
+    static Answer read(Engine engine, Function<WorkloadKey, Optional<Workload>> cached, PendingQuery q,
+            Annotator annotator) {
         String clusterQueue = q.queue();
         if (q.localQueue()) {
-            LocalQueueStatus lq = state.engine().localQueueStatus(q.namespace(), q.queue());
+            LocalQueueStatus lq = engine.localQueueStatus(q.namespace(), q.queue());
             if (lq == null) {
                 return new Answer(null, ApiStatus.notFound("localqueue", q.queue()));
             }
             clusterQueue = lq.clusterQueue();
         }
-        List<WorkloadKey> order = state.engine().pendingOrder(clusterQueue);
+        List<WorkloadKey> order = engine.pendingOrder(clusterQueue);
         if (order == null) {
             if (q.localQueue()) {
                 return new Answer(summary(q.version(), List.of()), null); // the LocalQueue waits for its ClusterQueue
             }
             return new Answer(null, ApiStatus.notFound("clusterqueue", q.queue()));
         }
-        Function<WorkloadKey, String> localQueueOf = k -> state.engine().workload(k)
+        Function<WorkloadKey, String> localQueueOf = k -> engine.workload(k)
                 .map(w -> w.spec().queueName()).orElse("");
         List<PendingPage.Entry> page = q.localQueue()
                 ? PendingPage.ofLocalQueue(order, localQueueOf, q.namespace(), q.queue(), q.offset(), q.limit())
                 : PendingPage.ofClusterQueue(order, localQueueOf, q.offset(), q.limit());
         List<Map<String, Object>> items = new ArrayList<>(page.size());
         for (PendingPage.Entry e : page) {
-            Optional<WorkloadState> w = state.engine().workload(e.key());
+            Optional<WorkloadState> w = engine.workload(e.key());
             if (w.isEmpty()) {
                 continue; // cannot happen between two engine passes; never fail a read for it
             }
-            items.add(item(e, w.get(), state.workload(e.key()), annotator.annotations(e.key(), clusterQueue)));
+            items.add(item(e, w.get(), cached.apply(e.key()), annotator.annotations(e.key(), clusterQueue)));
         }
         return new Answer(summary(q.version(), items), null);
     }

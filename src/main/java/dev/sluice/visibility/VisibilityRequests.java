@@ -31,8 +31,11 @@ final class VisibilityRequests {
     private final AccessReviews reviews;
     private final ControllerRuntime runtime;
     private final ObjectMapper json;
+    private final StandbyState standby;
 
-    VisibilityRequests(FrontProxyTrust trust, AccessReviews reviews, ControllerRuntime runtime, ObjectMapper json) {
+    VisibilityRequests(FrontProxyTrust trust, AccessReviews reviews, ControllerRuntime runtime, StandbyState standby,
+            ObjectMapper json) {
+        this.standby = standby;
         this.trust = trust;
         this.reviews = reviews;
         this.runtime = runtime;
@@ -86,8 +89,10 @@ final class VisibilityRequests {
             return a.failure() != null ? failure(a.failure()) : ok(a.body());
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ControllerRuntime.NotLeadingException) {
-                return failure(ApiStatus.unavailable("this replica is not the leader and holds no queue state; "
-                        + "the request is retried on another replica"));
+                StandbyState.Snapshot s = standby.current();
+                PendingSummaries.Answer a = PendingSummaries.read(s.engine(), s::workload, q,
+                        PendingSummaries.Annotator.NONE);
+                return a.failure() != null ? failure(a.failure()) : ok(a.body());
             }
             throw new IllegalStateException(e.getCause());
         } catch (TimeoutException e) {

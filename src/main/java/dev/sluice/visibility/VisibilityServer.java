@@ -67,7 +67,7 @@ public class VisibilityServer {
         this.certFile = Path.of(certFile);
         this.keyFile = Path.of(keyFile);
         this.requests = new VisibilityRequests(new FrontProxyTrust(client), new AccessReviews(client), runtime,
-                new ObjectMapper());
+                new StandbyState(client), new ObjectMapper());
     }
 
     void onStart(@Observes StartupEvent event) {
