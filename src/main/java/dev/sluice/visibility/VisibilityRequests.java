@@ -33,8 +33,11 @@ final class VisibilityRequests {
     private final ObjectMapper json;
     private final StandbyState standby;
 
+    private final PendingSummaries.Annotator annotator;
+
     VisibilityRequests(FrontProxyTrust trust, AccessReviews reviews, ControllerRuntime runtime, StandbyState standby,
-            ObjectMapper json) {
+            PendingSummaries.Annotator annotator, ObjectMapper json) {
+        this.annotator = annotator;
         this.standby = standby;
         this.trust = trust;
         this.reviews = reviews;
@@ -84,7 +87,7 @@ final class VisibilityRequests {
 
     private Reply read(PendingQuery q) {
         try {
-            PendingSummaries.Answer a = runtime.read(state -> PendingSummaries.read(state, q, PendingSummaries.Annotator.NONE))
+            PendingSummaries.Answer a = runtime.read(state -> PendingSummaries.read(state, q, annotator))
                     .get(READ_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             return a.failure() != null ? failure(a.failure()) : ok(a.body());
         } catch (ExecutionException e) {

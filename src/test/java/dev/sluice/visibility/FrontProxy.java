@@ -53,7 +53,7 @@ final class FrontProxy {
     static HttpClient anonymous() throws Exception {
         SSLContext ctx = SSLContext.getInstance("TLS");
         ctx.init(null, new TrustManager[] {new TrustAll()}, new SecureRandom());
-        return HttpClient.newBuilder().sslContext(ctx).connectTimeout(Duration.ofSeconds(5)).build();
+        return HttpClient.newBuilder().sslContext(ctx).connectTimeout(Duration.ofSeconds(30)).build();
     }
 
     private HttpClient client(boolean withCert) throws Exception {
@@ -64,7 +64,7 @@ final class FrontProxy {
         kmf.init(ks, new char[0]);
         SSLContext ctx = SSLContext.getInstance("TLS");
         ctx.init(withCert ? kmf.getKeyManagers() : null, new TrustManager[] {new TrustAll()}, new SecureRandom());
-        return HttpClient.newBuilder().sslContext(ctx).connectTimeout(Duration.ofSeconds(5)).build();
+        return HttpClient.newBuilder().sslContext(ctx).connectTimeout(Duration.ofSeconds(30)).build();
     }
 
     String caPem() throws Exception {
@@ -83,7 +83,7 @@ final class FrontProxy {
     static HttpResponse<String> send(HttpClient http, int port, String pathAndQuery, String user, String... groups)
             throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("https://localhost:" + port + pathAndQuery))
-                .timeout(Duration.ofSeconds(10)).GET();
+                .timeout(Duration.ofSeconds(60)).GET();
         if (user != null) {
             b.header("X-Remote-User", user);
         }

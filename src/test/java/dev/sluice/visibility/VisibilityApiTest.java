@@ -50,6 +50,8 @@ class VisibilityApiTest {
     VisibilityServer server;
     @Inject
     ControllerRuntime runtime;
+    @Inject
+    dev.sluice.forecast.ForecastService forecasts;
     @KubernetesTestServer
     KubernetesServer mock;
 
@@ -163,6 +165,20 @@ class VisibilityApiTest {
     }
 
     @Test
+    void theForecastRidesOnEachItemAsAnnotations() throws Exception {
+        forecasts.runOnce();
+        JsonNode items = ok(proxy.get(port(), V2 + "/clusterqueues/vis-cq/pendingworkloads?limit=2", "alice")).get("items");
+        // nothing here says how long "running" runs: the forecast says so instead of guessing
+        JsonNode first = items.get(0).get("metadata").get("annotations");
+        assertThat(first.get("sluice.dev/forecast-basis").asText()).isEqualTo("unknown");
+        assertThat(first.has("sluice.dev/expected-start")).isFalse();
+        assertThat(first.get("sluice.dev/forecast").asText()).isEqualTo(
+                "start time unknown (no expected run time for the workloads ahead), 1st in ClusterQueue vis-cq");
+        assertThat(items.get(1).get("metadata").get("annotations").get("sluice.dev/forecast").asText())
+                .endsWith("2nd in ClusterQueue vis-cq");
+    }
+
+    @Test
     void localQueueListIsItsNamespaceOnly() throws Exception {
         List<WorkloadKey> order = engineOrder();
         JsonNode items = ok(proxy.get(port(), V2 + "/namespaces/team-b/localqueues/lq/pendingworkloads", "bob")).get("items");
@@ -183,6 +199,8 @@ class VisibilityApiTest {
         Map<String, Object> fromStandby = PendingSummaries.read(standby.engine(), standby::workload, q,
                 PendingSummaries.Annotator.NONE).body();
         JsonNode live = ok(proxy.get(port(), V2 + "/clusterqueues/vis-cq/pendingworkloads", "alice"));
+        // the leader adds its forecast; a standby forecasts nothing
+        live.get("items").forEach(i -> ((com.fasterxml.jackson.databind.node.ObjectNode) i.get("metadata")).remove("annotations"));
         assertThat((JsonNode) JSON.valueToTree(fromStandby)).isEqualTo(live);
         assertThat(standby.engine().pendingOrder("vis-cq")).isEqualTo(engineOrder());
     }
