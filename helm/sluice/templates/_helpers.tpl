@@ -49,6 +49,10 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- printf "%s-webhook" (include "sluice.fullname" .) -}}
 {{- end -}}
 
+{{- define "sluice.visibilityServiceName" -}}
+{{- printf "%s-visibility" (include "sluice.fullname" .) -}}
+{{- end -}}
+
 {{- define "sluice.tlsSecretName" -}}
 {{- printf "%s-webhook-tls" (include "sluice.fullname" .) -}}
 {{- end -}}
@@ -76,8 +80,11 @@ footprintOptions, extraOptions). */}}
 {{- end }}
 {{- end -}}
 
-{{/* Ports, probes on the management port, TLS volume mount and security context shared by both Deployments. */}}
+{{/* Ports, probes on the management port, TLS volume mount and security context shared by both Deployments.
+Called with (list root servesVisibility): only controller pods serve the visibility API. */}}
 {{- define "sluice.podCommon" -}}
+{{- $visibility := index . 1 -}}
+{{- with index . 0 -}}
 ports:
   - name: https
     containerPort: 8443
@@ -85,6 +92,11 @@ ports:
   - name: management
     containerPort: 9000
     protocol: TCP
+  {{- if and $visibility .Values.visibility.enabled }}
+  - name: visibility
+    containerPort: {{ .Values.visibility.port }}
+    protocol: TCP
+  {{- end }}
 startupProbe:
   httpGet: {path: /q/health/started, port: management}
   periodSeconds: 2
@@ -105,6 +117,7 @@ volumeMounts:
     mountPath: /tmp
 securityContext:
   {{- toYaml .Values.securityContext | nindent 2 }}
+{{- end -}}
 {{- end -}}
 
 {{- define "sluice.podVolumes" -}}

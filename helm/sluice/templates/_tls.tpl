@@ -17,7 +17,8 @@ and the caBundle agree.
 {{- $days := int .Values.webhook.tls.validityDays -}}
 {{- $ca := genCA (printf "%s-ca" (include "sluice.fullname" .)) $days -}}
 {{- $cn := printf "%s.%s.svc" $svc .Release.Namespace -}}
-{{- $cert := genSignedCert $cn nil (list $cn (printf "%s.cluster.local" $cn)) $days $ca -}}
+{{- $vis := printf "%s.%s.svc" (include "sluice.visibilityServiceName" .) .Release.Namespace -}}
+{{- $cert := genSignedCert $cn nil (list $cn (printf "%s.cluster.local" $cn) $vis (printf "%s.cluster.local" $vis)) $days $ca -}}
 {{- $_ := set .Values $cacheKey (dict "ca" ($ca.Cert | b64enc) "crt" ($cert.Cert | b64enc) "key" ($cert.Key | b64enc)) -}}
 {{- end -}}
 {{- end -}}

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -249,5 +250,32 @@ public class ControllerRuntime {
     public String problem() {
         EngineLoop l = loop;
         return l == null || l.failure() == null ? null : l.failure().toString();
+    }
+
+    /**
+     * Runs a read-only look at the engine on the engine thread, between two passes (so it sees one consistent state);
+     * fails with {@link NotLeadingException} when this replica runs no engine.
+     */
+    public <T> CompletableFuture<T> read(Function<LiveState, T> reader) {
+        EngineLoop l = loop;
+        if (l == null || !l.rebuilt()) {
+            return CompletableFuture.failedFuture(new NotLeadingException());
+        }
+        CompletableFuture<T> out = new CompletableFuture<>();
+        l.runOnEngine(() -> {
+            try {
+                out.complete(reader.apply(new LiveState(l.session())));
+            } catch (RuntimeException e) {
+                out.completeExceptionally(e);
+            }
+        });
+        return out;
+    }
+
+    /** This replica does not lead: it holds no engine state. */
+    public static final class NotLeadingException extends IllegalStateException {
+        NotLeadingException() {
+            super("this replica does not lead, so it holds no engine state");
+        }
     }
 }

@@ -798,4 +798,20 @@ public final class Engine {
         CohortState c = cohorts.get(cohort);
         return c == null ? Optional.empty() : Optional.of(c.status());
     }
+
+    /**
+     * A ClusterQueue's pending workloads in the queue's own order (what it tries first comes first; set-aside ones
+     * included, in their place), for the visibility API; null if no such queue. Read-only.
+     */
+    public List<WorkloadKey> pendingOrder(String clusterQueue) {
+        ClusterQueueState cq = clusterQueues.get(clusterQueue);
+        if (cq == null || !cq.exists()) {
+            return null;
+        }
+        List<WorkloadKey> out = new ArrayList<>(cq.queue.size());
+        for (WorkloadRecord r : cq.queue.all()) {
+            out.add(r.spec.key());
+        }
+        return out;
+    }
 }

@@ -5,7 +5,7 @@ import java.util.List;
 
 /** The {@code simulate} command line, parsed by hand (no CLI library: it would break the operator's native build). */
 public record SimOptions(boolean help, String output, long defaultDurationMillis, String chart, String generate,
-                         double scale, List<String> paths) {
+                         double scale, List<String> paths, boolean forecastAccuracy) {
 
     public static final String USAGE = """
             Usage: simulate [options] PATH...
@@ -30,6 +30,9 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
               --generate NAME           Kueue's scheduler benchmark instead of PATHs:
                                         kueue-baseline (15,000 workloads) or kueue-large-scale (50,000)
               --scale F                 with --generate: multiply each workload stream by F (0 < F <= 1)
+              --forecast-accuracy       also forecast each workload's admission once a virtual second (as the
+                                        controller does, from observed run times and from the exact ones) and
+                                        print how far the forecast at submission was from the actual admission
               -h, --help                this text
 
             Exit codes: 0 done, 2 bad usage or bad input (nothing simulated), 1 internal error.
@@ -49,6 +52,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         String chart = null;
         String generate = null;
         Double scale = null;
+        boolean forecastAccuracy = false;
         List<String> paths = new ArrayList<>();
         boolean onlyPaths = false;
         for (int i = 0; i < args.length; i++) {
@@ -66,6 +70,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
             }
             switch (name) {
                 case "--" -> onlyPaths = true;
+                case "--forecast-accuracy" -> forecastAccuracy = true;
                 case "-h", "--help" -> help = true;
                 case "-o", "--output" -> {
                     output = value != null ? value : next(args, ++i, name);
@@ -114,7 +119,8 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 throw new UsageException("--scale only applies with --generate");
             }
         }
-        return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale, List.copyOf(paths));
+        return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale, List.copyOf(paths),
+                forecastAccuracy);
     }
 
     private static String next(String[] args, int i, String option) throws UsageException {

@@ -48,8 +48,14 @@ public final class SimulateCommand {
             return BAD_INPUT;
         }
         SimResult result;
+        ForecastAccuracy accuracy;
         try {
-            result = new Simulation(scenario).run();
+            accuracy = options.forecastAccuracy() ? new ForecastAccuracy(scenario) : null;
+            Simulation sim = new Simulation(scenario);
+            if (accuracy != null) {
+                sim.observe(accuracy);
+            }
+            result = sim.run();
         } catch (RuntimeException e) {
             err.println("simulate: the simulation failed: " + e);
             return FAILED;
@@ -58,6 +64,9 @@ public final class SimulateCommand {
             JsonOutput.write(result, out);
         } else {
             TableOutput.write(result, out);
+        }
+        if (accuracy != null) {
+            accuracy.report(out, "json".equals(options.output()));
         }
         if (options.chart() != null) {
             try (Writer w = Files.newBufferedWriter(Path.of(options.chart()), StandardCharsets.UTF_8)) {

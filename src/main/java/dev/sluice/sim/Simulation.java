@@ -57,6 +57,19 @@ public final class Simulation {
     private int evictions;
     private int cycles;
 
+    /** Sees the state after each instant settled (the forecast accuracy harness); reads only. */
+    interface Observer {
+        void settled(long now, Engine engine, java.util.Collection<WorkloadRun> runs);
+    }
+
+    private Observer observer;
+
+    /** Calls the observer after each instant; it must not change the engine or the runs. */
+    Simulation observe(Observer o) {
+        this.observer = o;
+        return this;
+    }
+
     public Simulation(Scenario scenario) {
         this.scenario = scenario;
         this.usage = new UsageTracker(scenario.clusterQueues());
@@ -89,6 +102,9 @@ public final class Simulation {
                 apply(queue.poll());
             }
             settle();
+            if (observer != null) {
+                observer.settled(now, engine, runs.values());
+            }
         }
         long end = now;
         for (WorkloadRun run : runs.values()) {

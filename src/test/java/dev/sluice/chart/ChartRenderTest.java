@@ -70,8 +70,12 @@ class ChartRenderTest {
             Container c = d.getSpec().getTemplate().getSpec().getContainers().get(0);
             assertThat(c.getReadinessProbe().getHttpGet().getPort().getStrVal()).isEqualTo("management");
             assertThat(c.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/q/health/live");
+            List<String> ports = new java.util.ArrayList<>(List.of("https:8443", "management:9000"));
+            if (d.getMetadata().getName().equals("sluice")) {
+                ports.add("visibility:8082"); // the controller pods serve the visibility API
+            }
             assertThat(c.getPorts()).extracting(p -> p.getName() + ":" + p.getContainerPort())
-                    .containsExactlyInAnyOrder("https:8443", "management:9000");
+                    .containsExactlyInAnyOrderElementsOf(ports);
             assertThat(c.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
         }
         for (Service s : r.all(Service.class)) {

@@ -1,0 +1,109 @@
+package dev.sluice.bridge;
+
+import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta1.LocalQueue;
+import dev.sluice.api.v1beta1.ResourceFlavor;
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.engine.Engine;
+import dev.sluice.engine.WorkloadSpec;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.Namespace;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Collection;
+import java.util.function.Function;
+
+/**
+ * A fresh engine built from queue objects and Workloads the way a new leader rebuilds its own: queue objects first,
+ * then every recorded admission counted again, then the waiting Workloads queued. For readers that must not touch
+ * the live engine (a standby's visibility answers, the forecast's copy run forward in virtual time).
+ */
+public final class EngineRebuild {
+
+    private EngineRebuild() {
+    }
+
+    /**
+     * @param specOf a Workload's engine form, or null when it cannot be queued (skipped, as the live engine does)
+     */
+    public static Engine build(Collection<ResourceFlavor> flavors, Collection<ClusterQueue> clusterQueues,
+            Collection<LocalQueue> localQueues, Collection<Namespace> namespaces, Collection<Workload> workloads,
+            Function<Workload, WorkloadSpec> specOf) {
+        Engine e = new Engine();
+        flavors.forEach(f -> e.upsertFlavor(QueueObjects.flavor(f)));
+        for (ClusterQueue cq : clusterQueues) {
+            try {
+                e.upsertClusterQueue(QueueObjects.clusterQueue(cq));
+            } catch (InvalidObjectException | IllegalArgumentException skipped) {
+                // the live engine refuses it the same way (and reports it); a copy stays silent
+            }
+        }
+        for (LocalQueue lq : localQueues) {
+            try {
+                e.upsertLocalQueue(QueueObjects.localQueue(lq));
+            } catch (InvalidObjectException | IllegalArgumentException skipped) {
+                // as above
+            }
+        }
+        namespaces.forEach(ns -> e.upsertNamespace(ns.getMetadata().getName(), ns.getMetadata().getLabels()));
+        for (Workload wl : workloads) {
+            if (reserved(wl) && !finished(wl) && wl.getMetadata().getDeletionTimestamp() == null) {
+                WorkloadSpec spec = specOf.apply(wl);
+                if (spec != null) {
+                    try {
+                        e.restoreAdmitted(spec, Admissions.fromApi(wl.getStatus().getAdmission(), "Workload "
+                                + wl.getMetadata().getNamespace() + "/" + wl.getMetadata().getName()), reservedAt(wl));
+                    } catch (InvalidObjectException skipped) {
+                        // not counted by the live engine either
+                    }
+                }
+            }
+        }
+        for (Workload wl : workloads) {
+            if (!reserved(wl) && !finished(wl) && wl.getMetadata().getDeletionTimestamp() == null) {
+                WorkloadSpec spec = specOf.apply(wl);
+                if (spec != null) {
+                    e.submit(spec);
+                }
+            }
+        }
+        return e;
+    }
+
+    /** The Workload's engine form computed from its pod templates (null when it has none or they are invalid). */
+    public static WorkloadSpec fromTemplates(Workload wl) {
+        try {
+            return EngineWorkloads.toEngine(wl, EngineWorkloads.createdMillis(wl));
+        } catch (InvalidObjectException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    static boolean reserved(Workload wl) {
+        return wl.getStatus() != null && wl.getStatus().getAdmission() != null;
+    }
+
+    static boolean finished(Workload wl) {
+        return condition(wl, "Finished") != null && "True".equals(condition(wl, "Finished").getStatus());
+    }
+
+    private static Condition condition(Workload wl, String type) {
+        if (wl.getStatus() == null || wl.getStatus().getConditions() == null) {
+            return null;
+        }
+        return wl.getStatus().getConditions().stream().filter(c -> type.equals(c.getType())).findFirst().orElse(null);
+    }
+
+    /** When the quota was reserved (the QuotaReserved condition's time), else the creation time. */
+    public static long reservedAt(Workload wl) {
+        Condition c = condition(wl, "QuotaReserved");
+        if (c != null && c.getLastTransitionTime() != null) {
+            try {
+                return Instant.parse(c.getLastTransitionTime()).toEpochMilli();
+            } catch (DateTimeParseException ignored) {
+                // fall through
+            }
+        }
+        return EngineWorkloads.createdMillis(wl);
+    }
+}

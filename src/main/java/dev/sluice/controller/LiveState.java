@@ -1,0 +1,78 @@
+package dev.sluice.controller;
+
+import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.engine.Engine;
+import dev.sluice.engine.WorkloadKey;
+import java.util.Optional;
+
+/**
+ * What a reader (visibility API, forecast, dashboard) may look at, on the engine thread only and only for the
+ * duration of one {@link ControllerRuntime#read} call: the live engine and the cached Workloads. Readers must not
+ * change either; they copy what they need out.
+ */
+public final class LiveState {
+    private final Session session;
+
+    LiveState(Session session) {
+        this.session = session;
+    }
+
+    public Engine engine() {
+        return session.engine;
+    }
+
+    /** The cached Workload (pod templates dropped), if any. */
+    public Optional<Workload> workload(WorkloadKey key) {
+        return Optional.ofNullable(session.cache.workloads.getStore().getByKey(key.namespace() + "/" + key.name()));
+    }
+
+    /** Every cached Workload (pod templates dropped; see {@link #spec}). */
+    public java.util.List<Workload> workloads() {
+        return session.cache.list(session.cache.workloads);
+    }
+
+    /** The engine form of a cached Workload, null when it cannot be queued. */
+    public dev.sluice.engine.WorkloadSpec spec(Workload wl) {
+        WorkloadStore.Derived d = session.cache.workloadStore.derived(wl.getMetadata().getNamespace(),
+                wl.getMetadata().getName());
+        return d == null ? null : d.spec();
+    }
+
+    public java.util.List<dev.sluice.api.v1beta1.ResourceFlavor> flavors() {
+        return session.cache.list(session.cache.flavors);
+    }
+
+    public java.util.List<dev.sluice.api.v1beta1.ClusterQueue> clusterQueues() {
+        return session.cache.list(session.cache.clusterQueues);
+    }
+
+    public java.util.List<dev.sluice.api.v1beta1.LocalQueue> localQueues() {
+        return session.cache.list(session.cache.localQueues);
+    }
+
+    public java.util.List<io.fabric8.kubernetes.api.model.Namespace> namespaces() {
+        return session.cache.list(session.cache.namespaces);
+    }
+
+    /** The cached job that owns a Workload (of a kind switched on), if any. */
+    public Optional<io.fabric8.kubernetes.api.model.GenericKubernetesResource> ownerJob(Workload wl) {
+        if (wl.getMetadata().getOwnerReferences() == null) {
+            return Optional.empty();
+        }
+        for (var o : wl.getMetadata().getOwnerReferences()) {
+            var kind = session.kinds.forApiVersionKind(o.getApiVersion(), o.getKind());
+            if (kind.isPresent() && session.cache.jobs.get(kind.get()) != null) {
+                var job = ClusterCache.get(session.cache.jobs.get(kind.get()), wl.getMetadata().getNamespace(), o.getName());
+                if (job != null) {
+                    return Optional.of(job);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Milliseconds of the controller's clock. */
+    public long nowMillis() {
+        return session.nowMillis();
+    }
+}

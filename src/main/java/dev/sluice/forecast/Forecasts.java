@@ -1,0 +1,43 @@
+package dev.sluice.forecast;
+
+import dev.sluice.engine.ClusterQueueSpec;
+import dev.sluice.engine.Engine;
+import dev.sluice.engine.LocalQueueSpec;
+import dev.sluice.engine.WorkloadKey;
+import dev.sluice.engine.WorkloadSpec;
+import java.util.HashMap;
+import java.util.Map;
+
+/** A capture run forward: builds the engine copy (off the engine thread) and runs it. */
+public final class Forecasts {
+
+    private Forecasts() {
+    }
+
+    public static Map<WorkloadKey, Forecast> compute(Capture c, ForwardRun.Budget budget) {
+        Engine copy = new Engine();
+        c.flavors().forEach(copy::upsertFlavor);
+        c.namespaces().forEach(copy::upsertNamespace);
+        for (ClusterQueueSpec cq : c.clusterQueues()) {
+            try {
+                copy.upsertClusterQueue(cq);
+            } catch (IllegalArgumentException skipped) {
+                // the live engine refused it too
+            }
+        }
+        for (LocalQueueSpec lq : c.localQueues()) {
+            copy.upsertLocalQueue(lq);
+        }
+        Map<WorkloadKey, ForwardRun.Running> running = new HashMap<>();
+        for (Capture.Admitted a : c.admitted()) {
+            copy.restoreAdmitted(a.spec(), a.assignment(), a.admittedAtMillis());
+            running.put(a.spec().key(), new ForwardRun.Running(a.admittedAtMillis(),
+                    c.estimates().getOrDefault(a.spec().key(), Estimate.UNKNOWN)));
+        }
+        for (WorkloadSpec w : c.waiting()) {
+            copy.submit(w);
+        }
+        return ForwardRun.run(copy, running, c.positions(), k -> c.estimates().getOrDefault(k, Estimate.UNKNOWN),
+                c.nowMillis(), budget);
+    }
+}
