@@ -23,7 +23,7 @@ final class ClusterQueueState {
      * The same workloads in preemption-candidate order, so a victim search reads the first few instead of
      * collecting and sorting the cohort's admitted workloads. Kept in step by admit, markEvicting and unadmit.
      */
-    final TreeSet<WorkloadRecord> victimOrder = new TreeSet<>(Preemptor::compareInQueue);
+    final TreeSet<WorkloadRecord> victimOrder = new TreeSet<>(PreemptionCandidates::compareInQueue);
     private final Map<FlavorResource, FlavorResourceQuota> quotas = new HashMap<>();
     private final Map<FlavorResource, Long> usage = new HashMap<>();
     /**
@@ -179,7 +179,7 @@ final class ClusterQueueState {
     /** For tests: whether victimOrder holds exactly the admitted workloads, in the order a fresh sort gives. */
     boolean victimOrderConsistent() {
         List<WorkloadRecord> sorted = new ArrayList<>(admitted.values());
-        sorted.sort(Preemptor::compareInQueue);
+        sorted.sort(PreemptionCandidates::compareInQueue);
         return sorted.equals(new ArrayList<>(victimOrder));
     }
 
