@@ -181,9 +181,7 @@ final class FlavorAssigner {
                 }
                 reasons.add("insufficient unused quota for " + r + " in flavor " + name + ", "
                         + fmt(val - available) + " more needed");
-                boolean preemptionMayHelp = val <= cq.quota(fr).nominal() || cq.cohort != null
-                        || spec.preemption().borrowPolicy() != BorrowWithinCohortPolicy.Never;
-                if (preemptionMayHelp && oracle.mayFree(fr, val)) {
+                if (preemptionMayHelp(cq, fr, val) && oracle.mayFree(fr, val)) {
                     mode = min(mode, Mode.PREEMPT);
                     need.add(fr);
                 } else {
@@ -204,6 +202,16 @@ final class FlavorAssigner {
             }
         }
         return best;
+    }
+
+    /**
+     * Kueue's fitsResourceQuota: preemption is considered on a flavor only if the request fits the queue's
+     * nominal quota, or the queue may preempt while borrowing (borrowWithinCohort). Otherwise the flavor does not
+     * fit: a queue that would borrow after preempting does not preempt, not even its own lower-priority workloads.
+     */
+    private static boolean preemptionMayHelp(ClusterQueueState cq, FlavorResource fr, long val) {
+        return val <= cq.quota(fr).nominal()
+                || cq.spec.preemption().borrowPolicy() != BorrowWithinCohortPolicy.Never;
     }
 
     /** Kueue's flavor fungibility: stop at this flavor, or look further for a better one. */
