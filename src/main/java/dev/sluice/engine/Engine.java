@@ -31,6 +31,7 @@ public final class Engine {
     /** With shortcuts false, every preemption question runs the full victim search (reference for tests). */
     Engine(boolean shortcuts) {
         this.cycle = new SchedulingCycle(cache, queues, statuses, evictions, shortcuts);
+        cache.activityChanged = queues::activityChanged;
     }
 
     // ---- queue objects ----
@@ -106,6 +107,24 @@ public final class Engine {
             queues.route(r);
         }
         cache.dropIfEmpty(cq);
+    }
+
+    /**
+     * A Cohort object: its parent and its own quota (a pool for its subtree). A cohort only named by queues needs
+     * none (it is implicit: no quota, no parent). A cycle of parents makes every queue under it inactive.
+     */
+    public void upsertCohort(CohortSpec spec) {
+        Objects.requireNonNull(spec, "Cohort");
+        CohortState existing = cache.cohorts.get(spec.name());
+        if (existing != null && spec.equals(existing.spec)) {
+            return;
+        }
+        cache.upsertCohort(spec);
+    }
+
+    /** The Cohort object is gone; queues naming it keep it as an implicit cohort. */
+    public void deleteCohort(String name) {
+        cache.deleteCohort(name);
     }
 
     public void upsertLocalQueue(LocalQueueSpec spec) {

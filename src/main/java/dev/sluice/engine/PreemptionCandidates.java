@@ -59,31 +59,43 @@ final class PreemptionCandidates {
         return usesAny(c, frs);
     }
 
+    /** Which other queues' workloads a candidate set holds. */
+    enum Others { NONE, ADVANTAGED, ALL }
+
     /**
-     * Candidates per withinClusterQueue (own queue) and reclaimWithinCohort (queues of the cohort borrowing when
-     * the search starts), in candidate order: a lazy merge of the queues' ordered sets, so a search that needs few
-     * victims reads few. Other queues' workloads at or above othersBelow are left out. Single use.
+     * Candidates per withinClusterQueue (own queue) and reclaimWithinCohort (queues of the tree above their quota
+     * up to where they meet the preemptor's path when the search starts), in candidate order: a lazy merge of the
+     * queues' ordered sets, so a search that needs few victims reads few. Other queues' workloads at or above
+     * othersBelow are left out, unless the preemptor has the hierarchical advantage over them. Single use.
      */
     static final class Candidates implements Iterator<WorkloadRecord> {
         private final PriorityQueue<Cursor> cursors;
         private boolean hasOthers;
 
-        Candidates(WorkloadRecord wl, ClusterQueueState cq, Set<FlavorResource> frs, boolean withOthers,
-                   int othersBelow) {
+        Candidates(WorkloadRecord wl, ClusterQueueState cq, Set<FlavorResource> frs, TreeReach reach,
+                   Others others, int othersBelow) {
             Comparator<WorkloadRecord> order = candidateOrder(cq.name);
             cursors = new PriorityQueue<>((a, b) -> order.compare(a.head, b.head));
             PreemptionSpec policy = cq.spec.preemption();
             if (policy.withinClusterQueue() != WithinClusterQueue.Never) {
                 add(new Cursor(cq, cq.victimOrder.iterator(), c -> ownEligible(wl, c, policy, frs)));
             }
-            if (withOthers && cq.cohort != null && policy.reclaimWithinCohort() != ReclaimWithinCohort.Never) {
-                int below = policy.reclaimWithinCohort() == ReclaimWithinCohort.LowerPriority
-                        ? Math.min(othersBelow, wl.priority()) : othersBelow;
-                for (ClusterQueueState other : cq.cohort.members.values()) {
-                    if (other != cq && borrowingAny(other, frs)) {
-                        hasOthers |= add(new Cursor(other, other.victimOrder.iterator(),
-                                c -> c.priority() < below && usesAny(c, frs)));
+            if (others != Others.NONE && cq.parent != null
+                    && policy.reclaimWithinCohort() != ReclaimWithinCohort.Never) {
+                int policyBelow = policy.reclaimWithinCohort() == ReclaimWithinCohort.LowerPriority
+                        ? wl.priority() : Integer.MAX_VALUE;
+                int below = Math.min(othersBelow, policyBelow);
+                for (ClusterQueueState other : reach.others()) {
+                    if (!reach.reclaimable(other, frs)) {
+                        continue;
                     }
+                    boolean advantaged = reach.advantaged(other);
+                    if (others == Others.ADVANTAGED && !advantaged) {
+                        continue;
+                    }
+                    int limit = advantaged ? policyBelow : below;
+                    hasOthers |= add(new Cursor(other, other.victimOrder.iterator(),
+                            c -> c.priority() < limit && usesAny(c, frs)));
                 }
             }
         }
@@ -120,7 +132,7 @@ final class PreemptionCandidates {
             return out;
         }
 
-        /** Drops the rest of the next workload's queue (it stopped borrowing, so none of it is a candidate). */
+        /** Drops the rest of the next workload's queue (no longer above quota, so none of it is a candidate). */
         void skipOwner() {
             cursors.poll();
         }
@@ -154,6 +166,15 @@ final class PreemptionCandidates {
     static boolean usesAny(WorkloadRecord c, Set<FlavorResource> frs) {
         for (FlavorResource fr : frs) {
             if (c.usage.containsKey(fr)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static boolean aboveQuotaAny(QuotaNode n, Set<FlavorResource> frs) {
+        for (FlavorResource fr : frs) {
+            if (n.aboveQuotaWith(fr, 0)) {
                 return true;
             }
         }

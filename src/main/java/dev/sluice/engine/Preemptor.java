@@ -1,9 +1,9 @@
 package dev.sluice.engine;
 
-import static dev.sluice.engine.PreemptionCandidates.borrowingAny;
 import static dev.sluice.engine.PreemptionCandidates.ownEligible;
 
 import dev.sluice.engine.PreemptionCandidates.Candidates;
+import dev.sluice.engine.PreemptionCandidates.Others;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.Set;
  */
 final class Preemptor {
 
-    record Target(WorkloadRecord workload, PreemptionReason reason) {
+    record Target(WorkloadRecord workload, PreemptionReason reason, ClusterQueueState owner) {
     }
 
     private Preemptor() {
@@ -25,8 +25,9 @@ final class Preemptor {
     /**
      * Cheap upper bound of what the queue could hold of fr after preemption, so that a search that cannot
      * succeed is not run: its free room (which grows by at most what is removed), its own candidates, and,
-     * only where targets() would look at other queues, per borrowing queue of the cohort at most what it
+     * only where targets() would look at other queues, per borrowing queue of the tree at most what it
      * borrows plus the one workload that ends its borrowing (capped by val, which keeps "bound >= val" exact).
+     * Removing usage anywhere in the tree frees at most that much for the preemptor.
      */
     static long bound(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
         long bound = cq.available(fr);
@@ -41,21 +42,25 @@ final class Preemptor {
             }
         }
         bound += own;
-        if (cq.cohort == null || policy.reclaimWithinCohort() == ReclaimWithinCohort.Never) {
+        if (cq.parent == null || policy.reclaimWithinCohort() == ReclaimWithinCohort.Never) {
             return bound;
         }
         long nominal = cq.quota(fr).nominal();
+        // In a deeper tree the hierarchical advantage may open other queues in any case.
         boolean othersSearched = policy.borrowPolicy() != BorrowWithinCohortPolicy.Never
+                || cq.parent.parent != null || !cq.parent.childCohorts.isEmpty()
                 || (cq.usage(fr) < nominal && cq.usage(fr) - own + val <= nominal);
         if (!othersSearched) {
             return bound;
         }
-        for (ClusterQueueState other : cq.cohort.members.values()) {
+        long[] others = {0};
+        ((CohortState) cq.root()).forEachQueue(other -> {
             if (other != cq && other.isBorrowing(fr)) {
                 long used = other.usage(fr);
-                bound += Math.min(used, used - other.quota(fr).nominal() + val);
+                others[0] += Math.min(used, used - other.quota(fr).nominal() + val);
             }
-        }
+        });
+        bound += others[0];
         return bound;
     }
 
@@ -66,12 +71,13 @@ final class Preemptor {
     /** The victims that make room for request, or none if the policies allow no such set. */
     static List<Target> targets(WorkloadRecord wl, Map<FlavorResource, Long> request, Set<FlavorResource> frs,
                                 ClusterQueueState cq) {
-        Candidates all = new Candidates(wl, cq, frs, true, Integer.MAX_VALUE);
+        TreeReach reach = new TreeReach(cq, request);
+        Candidates all = new Candidates(wl, cq, frs, reach, Others.ALL, Integer.MAX_VALUE);
         if (!all.hasNext()) {
             return List.of();
         }
         if (!all.hasOthers()) {
-            return minimal(request, cq, frs, all, true, null);
+            return minimal(request, cq, frs, reach, all, true, null);
         }
         BorrowWithinCohortPolicy borrowPolicy = cq.spec.preemption().borrowPolicy();
         if (borrowPolicy != BorrowWithinCohortPolicy.Never) {
@@ -81,20 +87,23 @@ final class Preemptor {
                 threshold = max + 1;
             }
             Candidates filtered = underNominal(frs, cq) ? all
-                    : new Candidates(wl, cq, frs, true, threshold);
-            return minimal(request, cq, frs, filtered, true, threshold);
+                    : new Candidates(wl, cq, frs, reach, Others.ALL, threshold);
+            return minimal(request, cq, frs, reach, filtered, true, threshold);
         }
-        if (underNominal(frs, cq) && withinNominalPossible(request, cq, new Candidates(wl, cq, frs, false, 0))) {
-            List<Target> targets = minimal(request, cq, frs, all, false, null);
+        if (underNominal(frs, cq)
+                && withinNominalPossible(request, cq, new Candidates(wl, cq, frs, reach, Others.NONE, 0))) {
+            List<Target> targets = minimal(request, cq, frs, reach, all, false, null);
             if (!targets.isEmpty()) {
                 return targets;
             }
         }
-        return minimal(request, cq, frs, new Candidates(wl, cq, frs, false, 0), true, null);
+        // Borrowing after preemption: only the own queue, and queues the preemptor has the advantage over.
+        return minimal(request, cq, frs, reach, new Candidates(wl, cq, frs, reach, Others.ADVANTAGED, 0), true,
+                null);
     }
 
     private static List<Target> minimal(Map<FlavorResource, Long> request, ClusterQueueState cq,
-                                        Set<FlavorResource> frs, Candidates candidates,
+                                        Set<FlavorResource> frs, TreeReach reach, Candidates candidates,
                                         boolean allowBorrowing, Integer borrowBelowPriority) {
         List<Target> targets = new ArrayList<>();
         FlavorResource[] frsAsked = new FlavorResource[request.size()];
@@ -109,9 +118,9 @@ final class Preemptor {
             ClusterQueueState owner = candidates.peekOwner();
             PreemptionReason reason = PreemptionReason.InClusterQueue;
             if (owner != cq) {
-                // Earlier removals may have ended that queue's borrowing: then nothing is left to reclaim there
-                // (removals only lower its usage, so it stays so for the rest of this pass).
-                if (!borrowingAny(owner, frs)) {
+                // Earlier removals may have brought that queue (or a cohort between it and the preemptor) within
+                // its quota: then nothing is left to reclaim there (removals only lower usage, so it stays so).
+                if (!reach.reclaimable(owner, frs)) {
                     candidates.skipOwner();
                     continue;
                 }
@@ -119,7 +128,8 @@ final class Preemptor {
             WorkloadRecord c = candidates.next();
             if (owner != cq) {
                 reason = PreemptionReason.InCohortReclamation;
-                if (borrowBelowPriority != null) {
+                // Over a queue it has the hierarchical advantage over, the preemptor may reclaim while borrowing.
+                if (borrowBelowPriority != null && !reach.advantaged(owner)) {
                     if (c.priority() >= borrowBelowPriority) {
                         allowBorrowing = false;
                     } else {
@@ -128,20 +138,20 @@ final class Preemptor {
                 }
             }
             owner.removeUsage(c.usage);
-            targets.add(new Target(c, reason));
+            targets.add(new Target(c, reason, owner));
             if (cq.fits(frsAsked, vals, allowBorrowing)) {
                 fits = true;
                 break;
             }
         }
         if (!fits) {
-            restore(cq, targets);
+            restore(targets);
             return List.of();
         }
         // Give back, newest choice first (the last one is needed), whatever is not needed to fit.
         for (int i = targets.size() - 2; i >= 0; i--) {
             WorkloadRecord c = targets.get(i).workload();
-            ClusterQueueState owner = owner(cq, c);
+            ClusterQueueState owner = targets.get(i).owner();
             owner.addUsage(c.usage);
             if (cq.fits(frsAsked, vals, allowBorrowing)) {
                 targets.remove(i);
@@ -149,21 +159,14 @@ final class Preemptor {
                 owner.removeUsage(c.usage);
             }
         }
-        restore(cq, targets);
+        restore(targets);
         return targets;
     }
 
-    private static void restore(ClusterQueueState cq, List<Target> targets) {
+    private static void restore(List<Target> targets) {
         for (Target t : targets) {
-            owner(cq, t.workload()).addUsage(t.workload().usage);
+            t.owner().addUsage(t.workload().usage);
         }
-    }
-
-    private static ClusterQueueState owner(ClusterQueueState cq, WorkloadRecord c) {
-        if (c.clusterQueue.equals(cq.name)) {
-            return cq;
-        }
-        return cq.cohort.members.get(c.clusterQueue);
     }
 
     /** Without borrowing, the request must fit in nominal quota once the own candidates are gone. */

@@ -41,9 +41,14 @@ final class SchedulingCycle {
         }
     }
 
-    /** No borrowing before borrowing, then higher priority, then earlier, then key. */
+    /**
+     * A head whose preemptions were issued first (it keeps the room its victims left: otherwise a victim that
+     * borrows less would take it back and be preempted again, forever); then borrowing less (a lower level of the
+     * cohort tree), then higher priority, then earlier, then key.
+     */
     private static final Comparator<Entry> ENTRY_ORDER = Comparator
-            .comparing((Entry e) -> e.result().borrows())
+            .comparing((Entry e) -> !e.workload().preempted)
+            .thenComparingInt(e -> e.result().borrowLevel())
             .thenComparingInt(e -> -e.workload().priority())
             .thenComparingLong(e -> e.workload().queueTime)
             .thenComparing(e -> e.workload().key());
@@ -72,7 +77,7 @@ final class SchedulingCycle {
         for (Entry e : entries) {
             WorkloadRecord r = e.workload();
             ClusterQueueState cq = e.cq();
-            String scope = cq.cohort != null ? "cohort:" + cq.cohort.name : "cq:" + cq.name;
+            String scope = cq.parent != null ? "cohort:" + cq.root().name : "cq:" + cq.name;
             if (e.hold()) {
                 // Without it, borrowers would take the room the victims leave and the preemptor would preempt
                 // again, forever. Like a preemption, it makes later preemption plans of the scope stale.
@@ -115,6 +120,7 @@ final class SchedulingCycle {
             statuses.set(r, PendingReason.Pending, e.result().message() + ". Pending the preemption of "
                     + targets.size() + " workload(s)");
             requeue.add(r);
+            r.preempted = true;
             cq.waitingForPreemption = r;
             cq.waitingResult = e.result();
             preemptionInvalidated.add(scope);
