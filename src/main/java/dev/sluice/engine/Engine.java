@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -17,19 +18,32 @@ import java.util.Set;
  * {@link FlavorAssigner} (flavors per pod set), {@link Preemptor} (victims), {@link StatusViews} (what is shown).
  */
 public final class Engine {
-    private final QuotaCache cache = new QuotaCache();
+    private final QuotaCache cache;
     private final StatusBook statuses = new StatusBook();
-    private final QueueManager queues = new QueueManager(cache, statuses);
-    private final Evictions evictions = new Evictions(cache);
-    private final StatusViews views = new StatusViews(cache, queues);
+    private final QueueManager queues;
+    private final Evictions evictions;
+    private final StatusViews views;
     private final SchedulingCycle cycle;
 
     public Engine() {
-        this(true);
+        this(true, FairSharing.OFF);
+    }
+
+    /** An engine with Kueue's fairSharing configuration (FairSharing.OFF: classical preemption and order). */
+    public Engine(FairSharing fairSharing) {
+        this(true, fairSharing);
+    }
+
+    Engine(boolean shortcuts) {
+        this(shortcuts, FairSharing.OFF);
     }
 
     /** With shortcuts false, every preemption question runs the full victim search (reference for tests). */
-    Engine(boolean shortcuts) {
+    Engine(boolean shortcuts, FairSharing fairSharing) {
+        this.cache = new QuotaCache(fairSharing);
+        this.queues = new QueueManager(cache, statuses);
+        this.evictions = new Evictions(cache);
+        this.views = new StatusViews(cache, queues);
         this.cycle = new SchedulingCycle(cache, queues, statuses, evictions, shortcuts);
         cache.activityChanged = queues::activityChanged;
     }
@@ -299,7 +313,23 @@ public final class Engine {
         return cache.clusterQueueNames();
     }
 
-    /** Names of all cohorts that have at least one ClusterQueue, sorted. */
+    /**
+     * Kueue's status.fairSharing.weightedShare of a ClusterQueue (its dominant resource share over its weight,
+     * rounded up; Long.MAX_VALUE for a zero weight that borrows), or empty if no such queue.
+     */
+    public OptionalLong clusterQueueWeightedShare(String name) {
+        ClusterQueueState cq = cache.get(name);
+        return cq == null || !cq.exists() ? OptionalLong.empty()
+                : OptionalLong.of(DominantResourceShare.of(cq).roundedWeightedShare());
+    }
+
+    /** As clusterQueueWeightedShare, for a cohort (a root's share is 0: it has nothing to borrow from). */
+    public OptionalLong cohortWeightedShare(String name) {
+        CohortState c = cache.cohorts.get(name);
+        return c == null ? OptionalLong.empty() : OptionalLong.of(DominantResourceShare.of(c).roundedWeightedShare());
+    }
+
+    /** Names of all cohorts (objects, and those named by a ClusterQueue or as a parent), sorted. */
     public List<String> cohortNames() {
         return cache.cohortNames();
     }

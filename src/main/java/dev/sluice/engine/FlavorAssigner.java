@@ -37,9 +37,11 @@ final class FlavorAssigner {
     }
 
     private final Map<String, FlavorSpec> flavors;
+    private final FairSharing fairSharing;
 
-    FlavorAssigner(Map<String, FlavorSpec> flavors) {
+    FlavorAssigner(Map<String, FlavorSpec> flavors, FairSharing fairSharing) {
         this.flavors = flavors;
+        this.fairSharing = fairSharing;
     }
 
     Result assign(WorkloadSpec wl, ClusterQueueState cq, int[] counts, PreemptionOracle oracle) {
@@ -210,11 +212,11 @@ final class FlavorAssigner {
     /**
      * Kueue's fitsResourceQuota: preemption is considered on a flavor only if the request fits the queue's
      * nominal quota, or a subtree below the tree's root could hold it (it may reclaim in the hierarchy), or the
-     * queue may preempt while borrowing (borrowWithinCohort). Otherwise the flavor does not fit: a queue that
+     * queue may preempt while borrowing (borrowWithinCohort, or fair sharing). Otherwise the flavor does not fit: a queue that
      * would borrow after preempting does not preempt, not even its own lower-priority workloads.
      */
-    private static boolean preemptionMayHelp(ClusterQueueState cq, FlavorResource fr, long val) {
-        return val <= cq.quota(fr).nominal() || mayReclaimInHierarchy(cq, fr, val)
+    private boolean preemptionMayHelp(ClusterQueueState cq, FlavorResource fr, long val) {
+        return val <= cq.quota(fr).nominal() || mayReclaimInHierarchy(cq, fr, val) || fairSharing.enabled()
                 || cq.spec.preemption().borrowPolicy() != BorrowWithinCohortPolicy.Never;
     }
 

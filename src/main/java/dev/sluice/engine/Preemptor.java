@@ -29,7 +29,7 @@ final class Preemptor {
      * borrows plus the one workload that ends its borrowing (capped by val, which keeps "bound >= val" exact).
      * Removing usage anywhere in the tree frees at most that much for the preemptor.
      */
-    static long bound(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
+    static long bound(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val, FairSharing fs) {
         long bound = cq.available(fr);
         Set<FlavorResource> frs = Set.of(fr);
         PreemptionSpec policy = cq.spec.preemption();
@@ -47,7 +47,7 @@ final class Preemptor {
         }
         long nominal = cq.quota(fr).nominal();
         // In a deeper tree the hierarchical advantage may open other queues in any case.
-        boolean othersSearched = policy.borrowPolicy() != BorrowWithinCohortPolicy.Never
+        boolean othersSearched = fs.enabled() || policy.borrowPolicy() != BorrowWithinCohortPolicy.Never
                 || cq.parent.parent != null || !cq.parent.childCohorts.isEmpty()
                 || (cq.usage(fr) < nominal && cq.usage(fr) - own + val <= nominal);
         if (!othersSearched) {
@@ -57,20 +57,25 @@ final class Preemptor {
         ((CohortState) cq.root()).forEachQueue(other -> {
             if (other != cq && other.isBorrowing(fr)) {
                 long used = other.usage(fr);
-                others[0] += Math.min(used, used - other.quota(fr).nominal() + val);
+                // Fair sharing takes from a queue while it borrows anything, so all its usage may go.
+                others[0] += fs.enabled() ? used : Math.min(used, used - other.quota(fr).nominal() + val);
             }
         });
         bound += others[0];
         return bound;
     }
 
-    static List<Target> targets(WorkloadRecord wl, FlavorAssigner.Result assignment, ClusterQueueState cq) {
-        return targets(wl, assignment.usage(), assignment.needPreemption(), cq);
+    static List<Target> targets(WorkloadRecord wl, FlavorAssigner.Result assignment, ClusterQueueState cq,
+                                FairSharing fs) {
+        return targets(wl, assignment.usage(), assignment.needPreemption(), cq, fs);
     }
 
     /** The victims that make room for request, or none if the policies allow no such set. */
     static List<Target> targets(WorkloadRecord wl, Map<FlavorResource, Long> request, Set<FlavorResource> frs,
-                                ClusterQueueState cq) {
+                                ClusterQueueState cq, FairSharing fs) {
+        if (fs.enabled()) {
+            return FairPreemptor.targets(wl, request, frs, cq, fs.strategies());
+        }
         TreeReach reach = new TreeReach(cq, request);
         Candidates all = new Candidates(wl, cq, frs, reach, Others.ALL, Integer.MAX_VALUE);
         if (!all.hasNext()) {

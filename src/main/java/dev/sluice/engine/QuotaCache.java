@@ -11,11 +11,16 @@ import java.util.TreeMap;
  * workloads, as a tree of cohorts. Taking and giving back quota goes through here, so no level's sums drift.
  */
 final class QuotaCache {
+    final FairSharing fairSharing;
     final TreeMap<String, FlavorSpec> flavors = new TreeMap<>();
     final TreeMap<String, ClusterQueueState> clusterQueues = new TreeMap<>();
     final TreeMap<String, CohortState> cohorts = new TreeMap<>();
     /** Told when a relink makes a queue active or inactive (its waiting workloads' statuses change). */
     java.util.function.BiConsumer<ClusterQueueState, Boolean> activityChanged = (cq, wasActive) -> { };
+
+    QuotaCache(FairSharing fairSharing) {
+        this.fairSharing = fairSharing == null ? FairSharing.OFF : fairSharing;
+    }
 
     ClusterQueueState get(String name) {
         return clusterQueues.get(name);

@@ -25,7 +25,7 @@ final class SchedulingCycle {
         this.queues = queues;
         this.statuses = statuses;
         this.evictions = evictions;
-        this.assigner = new FlavorAssigner(cache.flavors);
+        this.assigner = new FlavorAssigner(cache.flavors, cache.fairSharing);
         this.shortcuts = shortcuts;
     }
 
@@ -55,7 +55,6 @@ final class SchedulingCycle {
 
     /** Runs the cycle; admissions are returned, evictions and status changes go to their books. */
     List<Admission> run(long nowMillis) {
-        List<Admission> admissions = new ArrayList<>();
         List<Entry> entries = new ArrayList<>();
         for (ClusterQueueState cq : cache.clusterQueues.values()) {
             if (cq.isActive() && cq.waitingForPreemption != null) {
@@ -68,74 +67,104 @@ final class SchedulingCycle {
             }
         }
         entries.sort(ENTRY_ORDER);
-        Set<String> preemptionInvalidated = new HashSet<>();
-        Set<WorkloadKey> targeted = new HashSet<>();
-        List<WorkloadRecord> requeue = new ArrayList<>();
-        // A preemptor keeps the room it makes: its usage is reserved for the rest of the cycle (Kueue's
-        // cycleCohortsUsage), so borrowing workloads after it cannot take what its victims free.
-        List<Entry> reserved = new ArrayList<>();
-        for (Entry e : entries) {
-            WorkloadRecord r = e.workload();
-            ClusterQueueState cq = e.cq();
-            String scope = cq.parent != null ? "cohort:" + cq.root().name : "cq:" + cq.name;
-            if (e.hold()) {
-                // Without it, borrowers would take the room the victims leave and the preemptor would preempt
-                // again, forever. Like a preemption, it makes later preemption plans of the scope stale.
-                cq.addUsage(e.result().usage());
-                reserved.add(e);
-                preemptionInvalidated.add(scope);
-                continue;
+        Pass pass = new Pass(nowMillis);
+        if (cache.fairSharing.enabled()) {
+            List<Entry> remaining = new ArrayList<>(entries);
+            while (!remaining.isEmpty()) {
+                process(FairSharingTournament.pop(remaining, e -> e.cq(), e -> e.result().usage(),
+                        e -> e.workload(), ENTRY_ORDER), pass);
             }
-            if (e.result().mode() == FlavorAssigner.Mode.FIT) {
-                if (!cq.fits(e.result().usage(), true)) {
-                    statuses.set(r, PendingReason.Pending, "Workload no longer fits after processing another workload");
-                    requeue.add(r);
-                    continue;
-                }
-                cq.queue.leftQueue(r);
-                cache.hold(r, cq, e.result().assignment(cq.name), nowMillis);
-                r.message = "Quota reserved in ClusterQueue " + cq.name + ", wait time since queued was "
-                        + Math.max(0, (nowMillis - r.queueTime + 500) / 1000) + "s";
-                statuses.forget(r.key());
-                admissions.add(new Admission(r.key(), r.assignment, r.message));
-                preemptionInvalidated.add(scope);
-                continue;
+        } else {
+            for (Entry e : entries) {
+                process(e, pass);
             }
-            // Preemption: victims go first; the preemptor is admitted in a later cycle once they are gone.
-            List<Preemptor.Target> targets = e.targets();
-            boolean overlaps = targets.stream().anyMatch(t -> targeted.contains(t.workload().key()));
-            if (preemptionInvalidated.contains(scope) || overlaps) {
-                statuses.set(r, PendingReason.Pending,
-                        "Workload skipped because its preemption calculations were invalidated by another workload");
-                requeue.add(r);
-                continue;
-            }
-            for (Preemptor.Target t : targets) {
-                targeted.add(t.workload().key());
-                if (t.workload().phase == WorkloadPhase.ADMITTED) {
-                    evictions.evict(t.workload(), EvictionReason.Preempted, t.reason(), r,
-                            preemptionMessage(r, t.reason()));
-                }
-            }
-            statuses.set(r, PendingReason.Pending, e.result().message() + ". Pending the preemption of "
-                    + targets.size() + " workload(s)");
-            requeue.add(r);
-            r.preempted = true;
-            cq.waitingForPreemption = r;
-            cq.waitingResult = e.result();
-            preemptionInvalidated.add(scope);
-            cq.addUsage(e.result().usage());
-            reserved.add(e);
         }
-        for (Entry e : reserved) {
+        for (Entry e : pass.reserved) {
             e.cq().removeUsage(e.result().usage());
         }
-        for (WorkloadRecord r : requeue) {
+        for (WorkloadRecord r : pass.requeue) {
             PendingQueue q = cache.get(r.clusterQueue).queue;
             q.leftQueue(r);
             q.push(r);
         }
-        return admissions;
+        return pass.admissions;
+    }
+
+    /** The books of one pass over the heads. */
+    private static final class Pass {
+        final long nowMillis;
+        final List<Admission> admissions = new ArrayList<>();
+        final Set<String> preemptionInvalidated = new HashSet<>();
+        final Set<WorkloadKey> targeted = new HashSet<>();
+        final List<WorkloadRecord> requeue = new ArrayList<>();
+        // A preemptor keeps the room it makes: its usage is reserved for the rest of the cycle (Kueue's
+        // cycleCohortsUsage), so borrowing workloads after it cannot take what its victims free.
+        final List<Entry> reserved = new ArrayList<>();
+
+        Pass(long nowMillis) {
+            this.nowMillis = nowMillis;
+        }
+    }
+
+    /** Admits the head if it still fits, or issues its preemptions unless another head made them stale. */
+    private void process(Entry e, Pass pass) {
+        long nowMillis = pass.nowMillis;
+        List<Admission> admissions = pass.admissions;
+        Set<String> preemptionInvalidated = pass.preemptionInvalidated;
+        Set<WorkloadKey> targeted = pass.targeted;
+        List<WorkloadRecord> requeue = pass.requeue;
+        List<Entry> reserved = pass.reserved;
+        WorkloadRecord r = e.workload();
+        ClusterQueueState cq = e.cq();
+        String scope = cq.parent != null ? "cohort:" + cq.root().name : "cq:" + cq.name;
+        if (e.hold()) {
+            // Without it, borrowers would take the room the victims leave and the preemptor would preempt
+            // again, forever. Like a preemption, it makes later preemption plans of the scope stale.
+            cq.addUsage(e.result().usage());
+            reserved.add(e);
+            preemptionInvalidated.add(scope);
+            return;
+        }
+        if (e.result().mode() == FlavorAssigner.Mode.FIT) {
+            if (!cq.fits(e.result().usage(), true)) {
+                statuses.set(r, PendingReason.Pending, "Workload no longer fits after processing another workload");
+                requeue.add(r);
+                return;
+            }
+            cq.queue.leftQueue(r);
+            cache.hold(r, cq, e.result().assignment(cq.name), nowMillis);
+            r.message = "Quota reserved in ClusterQueue " + cq.name + ", wait time since queued was "
+                    + Math.max(0, (nowMillis - r.queueTime + 500) / 1000) + "s";
+            statuses.forget(r.key());
+            admissions.add(new Admission(r.key(), r.assignment, r.message));
+            preemptionInvalidated.add(scope);
+            return;
+        }
+        // Preemption: victims go first; the preemptor is admitted in a later cycle once they are gone.
+        List<Preemptor.Target> targets = e.targets();
+        boolean overlaps = targets.stream().anyMatch(t -> targeted.contains(t.workload().key()));
+        if (preemptionInvalidated.contains(scope) || overlaps) {
+            statuses.set(r, PendingReason.Pending,
+                    "Workload skipped because its preemption calculations were invalidated by another workload");
+            requeue.add(r);
+            return;
+        }
+        for (Preemptor.Target t : targets) {
+            targeted.add(t.workload().key());
+            if (t.workload().phase == WorkloadPhase.ADMITTED) {
+                evictions.evict(t.workload(), EvictionReason.Preempted, t.reason(), r,
+                        preemptionMessage(r, t.reason()));
+            }
+        }
+        statuses.set(r, PendingReason.Pending, e.result().message() + ". Pending the preemption of "
+                + targets.size() + " workload(s)");
+        requeue.add(r);
+        r.preempted = true;
+        cq.waitingForPreemption = r;
+        cq.waitingResult = e.result();
+        preemptionInvalidated.add(scope);
+        cq.addUsage(e.result().usage());
+        reserved.add(e);
     }
 
     /**
@@ -153,7 +182,7 @@ final class SchedulingCycle {
                 continue;
             }
             final WorkloadRecord wl = r;
-            NominationOracle oracle = new NominationOracle(r, cq, shortcuts);
+            NominationOracle oracle = new NominationOracle(r, cq, shortcuts, cache.fairSharing);
             int[] counts = new int[r.spec.podSets().size()];
             for (int i = 0; i < counts.length; i++) {
                 counts[i] = r.spec.podSets().get(i).count();
@@ -199,6 +228,7 @@ final class SchedulingCycle {
             case InClusterQueue -> "prioritization in the ClusterQueue";
             case InCohortReclamation -> "reclamation within the cohort";
             case InCohortReclaimWhileBorrowing -> "reclamation within the cohort while borrowing";
+            case InCohortFairSharing -> "Fair Sharing within the cohort";
         };
         return "Preempted to accommodate a workload (UID: " + preemptor.spec.uid() + ", JobUID: UNKNOWN) due to "
                 + why;
