@@ -53,16 +53,26 @@ final class Preemptor {
         if (!othersSearched) {
             return bound;
         }
-        long[] others = {0};
-        ((CohortState) cq.root()).forEachQueue(other -> {
-            if (other != cq && other.isBorrowing(fr)) {
-                long used = other.usage(fr);
-                // Fair sharing takes from a queue while it borrows anything, so all its usage may go.
-                others[0] += fs.enabled() ? used : Math.min(used, used - other.quota(fr).nominal() + val);
+        if (cq.parent.parent == null && cq.parent.childCohorts.isEmpty()) {
+            for (ClusterQueueState other : cq.parent.members.values()) {
+                bound += othersPart(cq, other, fr, val, fs);
             }
-        });
-        bound += others[0];
+        } else {
+            long[] others = {0};
+            ((CohortState) cq.root()).forEachQueue(other -> others[0] += othersPart(cq, other, fr, val, fs));
+            bound += others[0];
+        }
         return bound;
+    }
+
+    private static long othersPart(ClusterQueueState cq, ClusterQueueState other, FlavorResource fr, long val,
+                                   FairSharing fs) {
+        if (other == cq || !other.isBorrowing(fr)) {
+            return 0;
+        }
+        long used = other.usage(fr);
+        // Fair sharing takes from a queue while it borrows anything, so all its usage may go.
+        return fs.enabled() ? used : Math.min(used, used - other.quota(fr).nominal() + val);
     }
 
     static List<Target> targets(WorkloadRecord wl, FlavorAssigner.Result assignment, ClusterQueueState cq,

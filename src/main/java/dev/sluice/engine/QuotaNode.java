@@ -56,18 +56,22 @@ abstract class QuotaNode {
 
     /** What this node can still take of fr now: its local room plus what its ancestors can give it. */
     long available(FlavorResource fr) {
+        long sub = subtreeQuota(fr);
+        long used = usage(fr);
         if (parent == null) {
-            return Math.max(0, subtreeQuota(fr) - usage(fr));
+            return Math.max(0, sub - used);
         }
+        FlavorResourceQuota q = quota(fr);
+        Long lendingLimit = q.lendingLimit();
+        long local = lendingLimit == null ? 0 : Math.max(0, sub - lendingLimit);
         long fromParent = Math.max(0, parent.available(fr));
-        Long borrowingLimit = quota(fr).borrowingLimit();
+        Long borrowingLimit = q.borrowingLimit();
         if (borrowingLimit != null) {
-            long local = localQuota(fr);
-            long storedInParent = subtreeQuota(fr) - local;
-            long usedInParent = Math.max(0, usage(fr) - local);
+            long storedInParent = sub - local;
+            long usedInParent = Math.max(0, used - local);
             fromParent = Math.min(fromParent, Math.max(0, storedInParent - usedInParent + borrowingLimit));
         }
-        return localAvailable(fr) + fromParent;
+        return Math.max(0, local - used) + fromParent;
     }
 
     /** The most this node could ever hold of fr (everything else idle), within every borrowing limit. */
