@@ -5,7 +5,7 @@ import java.util.List;
 
 /** The {@code simulate} command line, parsed by hand (no CLI library: it would break the operator's native build). */
 public record SimOptions(boolean help, String output, long defaultDurationMillis, String chart, String generate,
-                         double scale, List<String> paths) {
+                         double scale, List<String> paths, boolean fairSharing) {
 
     public static final String USAGE = """
             Usage: simulate [options] PATH...
@@ -30,6 +30,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
               --generate NAME           Kueue's scheduler benchmark instead of PATHs:
                                         kueue-baseline (15,000 workloads) or kueue-large-scale (50,000)
               --scale F                 with --generate: multiply each workload stream by F (0 < F <= 1)
+              --fair-sharing            run the engine with Kueue's fair sharing on (default strategies)
               -h, --help                this text
 
             Exit codes: 0 done, 2 bad usage or bad input (nothing simulated), 1 internal error.
@@ -51,6 +52,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         Double scale = null;
         List<String> paths = new ArrayList<>();
         boolean onlyPaths = false;
+        boolean fairSharing = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (onlyPaths || !a.startsWith("-") || a.equals("-")) {
@@ -67,6 +69,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
             switch (name) {
                 case "--" -> onlyPaths = true;
                 case "-h", "--help" -> help = true;
+                case "--fair-sharing" -> fairSharing = true;
                 case "-o", "--output" -> {
                     output = value != null ? value : next(args, ++i, name);
                     if (!output.equals("table") && !output.equals("json")) {
@@ -114,7 +117,8 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 throw new UsageException("--scale only applies with --generate");
             }
         }
-        return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale, List.copyOf(paths));
+        return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale, List.copyOf(paths),
+                fairSharing);
     }
 
     private static String next(String[] args, int i, String option) throws UsageException {

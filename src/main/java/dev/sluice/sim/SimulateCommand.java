@@ -1,5 +1,6 @@
 package dev.sluice.sim;
 
+import dev.sluice.engine.FairSharing;
 import dev.sluice.jobs.JobKinds;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -49,7 +50,7 @@ public final class SimulateCommand {
         }
         SimResult result;
         try {
-            result = new Simulation(scenario).run();
+            result = new Simulation(scenario, options.fairSharing() ? FairSharing.on() : FairSharing.OFF).run();
         } catch (RuntimeException e) {
             err.println("simulate: the simulation failed: " + e);
             return FAILED;
