@@ -5,12 +5,24 @@ import java.util.Objects;
 
 /**
  * A ClusterQueue. cohort null = none; namespaceSelector null selects no namespace, an empty one all;
- * null strategy/preemption/fungibility/stopPolicy take Kueue's defaults.
+ * null strategy/preemption/fungibility/stopPolicy take Kueue's defaults; fairSharingWeight null = 1 (0 = only idle
+ * capacity, when fair sharing is on).
  */
 public record ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpec> resourceGroups,
                                QueueingStrategy queueingStrategy, LabelSelector namespaceSelector,
-                               PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy) {
+                               PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy,
+                               Double fairSharingWeight) {
+    public ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpec> resourceGroups,
+                            QueueingStrategy queueingStrategy, LabelSelector namespaceSelector,
+                            PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy) {
+        this(name, cohort, resourceGroups, queueingStrategy, namespaceSelector, preemption, flavorFungibility,
+                stopPolicy, null);
+    }
+
     public ClusterQueueSpec {
+        if (fairSharingWeight != null && (fairSharingWeight < 0 || fairSharingWeight.isNaN())) {
+            throw new IllegalArgumentException("ClusterQueue " + name + ": fairSharing.weight must not be negative");
+        }
         Objects.requireNonNull(name, "ClusterQueue name");
         cohort = cohort == null || cohort.isEmpty() ? null : cohort;
         resourceGroups = resourceGroups == null ? List.of() : List.copyOf(resourceGroups);
@@ -18,5 +30,9 @@ public record ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpe
         preemption = preemption == null ? PreemptionSpec.defaults() : preemption;
         flavorFungibility = flavorFungibility == null ? FlavorFungibility.defaults() : flavorFungibility;
         stopPolicy = stopPolicy == null ? StopPolicy.None : stopPolicy;
+    }
+
+    public double weight() {
+        return fairSharingWeight == null ? 1.0 : fairSharingWeight;
     }
 }

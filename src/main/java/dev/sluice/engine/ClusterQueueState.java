@@ -2,30 +2,25 @@ package dev.sluice.engine;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * One ClusterQueue: its quotas, its usage (kept incrementally, mirrored into the cohort), the workloads it
+ * One ClusterQueue: a leaf of the quota tree (its usage climbs into its cohorts), the workloads it
  * has admitted and those waiting. A state whose spec is null stands for a deleted queue that still holds
  * admitted workloads (their quota must be released when they go).
  */
-final class ClusterQueueState {
-    final String name;
+final class ClusterQueueState extends QuotaNode {
     ClusterQueueSpec spec;
-    CohortState cohort;
     final PendingQueue queue = new PendingQueue();
     final TreeMap<WorkloadKey, WorkloadRecord> admitted = new TreeMap<>();
     /**
      * The same workloads in preemption-candidate order, so a victim search reads the first few instead of
      * collecting and sorting the cohort's admitted workloads. Kept in step by admit, markEvicting and unadmit.
      */
-    final TreeSet<WorkloadRecord> victimOrder = new TreeSet<>(Preemptor::compareInQueue);
-    private final Map<FlavorResource, FlavorResourceQuota> quotas = new HashMap<>();
-    private final Map<FlavorResource, Long> usage = new HashMap<>();
+    final TreeSet<WorkloadRecord> victimOrder = new TreeSet<>(PreemptionCandidates::compareInQueue);
     /**
      * A head that issued preemptions and waits for its victims to go: the queue takes no other head until
      * something relevant changes (as in Kueue, where that head is popped again every cycle).
@@ -38,13 +33,27 @@ final class ClusterQueueState {
     /** Flavors named by the spec that do not exist (sorted); non-empty makes the queue inactive. */
     List<String> missingFlavors = List.of();
 
+    /** Set by the cache when the queue's cohort chain runs into a parent cycle (the cycle's names). */
+    List<String> cohortCycle;
+
     ClusterQueueState(String name) {
-        this.name = name;
+        super(name);
+    }
+
+    @Override
+    FlavorResourceQuota missingQuota() {
+        return FlavorResourceQuota.NONE;
+    }
+
+    /** The cohort this queue belongs to (its parent in the tree), or null. */
+    CohortState cohort() {
+        return parent;
     }
 
     void setSpec(ClusterQueueSpec spec) {
         this.spec = spec;
         quotas.clear();
+        subtreeQuota.clear();
         coversPods = false;
         if (spec == null) {
             return;
@@ -53,8 +62,11 @@ final class ClusterQueueState {
         for (ResourceGroupSpec rg : spec.resourceGroups()) {
             for (FlavorQuotas fq : rg.flavors()) {
                 for (ResourceQuota q : fq.resources()) {
-                    quotas.put(new FlavorResource(fq.flavor(), q.resource()),
-                            new FlavorResourceQuota(q.nominal(), q.borrowingLimit(), q.lendingLimit()));
+                    FlavorResource fr = new FlavorResource(fq.flavor(), q.resource());
+                    quotas.put(fr, new FlavorResourceQuota(q.nominal(), q.borrowingLimit(), q.lendingLimit()));
+                    if (q.nominal() != 0) {
+                        subtreeQuota.put(fr, q.nominal());
+                    }
                 }
             }
         }
@@ -81,7 +93,8 @@ final class ClusterQueueState {
     }
 
     boolean isActive() {
-        return spec != null && spec.stopPolicy() == StopPolicy.None && missingFlavors.isEmpty();
+        return spec != null && spec.stopPolicy() == StopPolicy.None && missingFlavors.isEmpty()
+                && cohortCycle == null;
     }
 
     /** Kueue's Active condition: reason and message. */
@@ -96,6 +109,10 @@ final class ClusterQueueState {
             return new String[] {"FlavorNotFound",
                     "Can't admit new workloads: references missing ResourceFlavor(s): " + missingFlavors + "."};
         }
+        if (cohortCycle != null) {
+            return new String[] {"CohortHasCycle", "Can't admit new workloads: cohort " + spec.cohort()
+                    + " is in a cycle of parents: " + String.join(" -> ", cohortCycle) + "."};
+        }
         return new String[] {"Ready", "Can admit new workloads"};
     }
 
@@ -103,56 +120,13 @@ final class ClusterQueueState {
         return Collections.unmodifiableMap(quotas);
     }
 
-    Map<FlavorResource, Long> usageView() {
-        return Collections.unmodifiableMap(usage);
-    }
-
-    FlavorResourceQuota quota(FlavorResource fr) {
-        return quotas.getOrDefault(fr, FlavorResourceQuota.NONE);
-    }
-
-    long usage(FlavorResource fr) {
-        return usage.getOrDefault(fr, 0L);
-    }
-
-    /** What this queue can still take of fr now: its unused guaranteed quota plus what the cohort can lend it. */
-    long available(FlavorResource fr) {
-        FlavorResourceQuota q = quota(fr);
-        long used = usage(fr);
-        if (cohort == null) {
-            return Math.max(0, q.nominal() - used);
-        }
-        long guaranteed = q.guaranteed();
-        long local = Math.max(0, guaranteed - used);
-        long fromCohort = Math.max(0, cohort.available(fr));
-        if (q.borrowingLimit() != null) {
-            long lentPart = q.nominal() - guaranteed;
-            long usedInCohort = Math.max(0, used - guaranteed);
-            fromCohort = Math.min(fromCohort, Math.max(0, lentPart - usedInCohort + q.borrowingLimit()));
-        }
-        return local + fromCohort;
-    }
-
-    /** The most this queue could ever hold of fr (with everything else in the cohort idle). */
-    long potentialAvailable(FlavorResource fr) {
-        FlavorResourceQuota q = quota(fr);
-        if (cohort == null) {
-            return q.nominal();
-        }
-        long potential = q.guaranteed() + cohort.lendable(fr);
-        if (q.borrowingLimit() != null) {
-            potential = Math.min(potential, q.nominal() + q.borrowingLimit());
-        }
-        return potential;
-    }
-
     /** Whether adding val of fr would take this queue above its nominal quota in a cohort. */
     boolean borrowingWith(FlavorResource fr, long val) {
-        return cohort != null && usage(fr) + val > quota(fr).nominal();
+        return parent != null && usage(fr) + val > quota(fr).nominal();
     }
 
     boolean isBorrowing(FlavorResource fr) {
-        return cohort != null && usage(fr) > quota(fr).nominal();
+        return parent != null && usage(fr) > quota(fr).nominal();
     }
 
     /** Counts an admitted workload (its ordering fields must be set: evicted, admittedAt). */
@@ -179,7 +153,7 @@ final class ClusterQueueState {
     /** For tests: whether victimOrder holds exactly the admitted workloads, in the order a fresh sort gives. */
     boolean victimOrderConsistent() {
         List<WorkloadRecord> sorted = new ArrayList<>(admitted.values());
-        sorted.sort(Preemptor::compareInQueue);
+        sorted.sort(PreemptionCandidates::compareInQueue);
         return sorted.equals(new ArrayList<>(victimOrder));
     }
 
@@ -193,16 +167,10 @@ final class ClusterQueueState {
 
     private void changeUsage(Map<FlavorResource, Long> delta, int sign) {
         for (Map.Entry<FlavorResource, Long> e : delta.entrySet()) {
-            FlavorResource fr = e.getKey();
-            long before = usage(fr);
-            long after = before + sign * e.getValue();
-            if (after == 0) {
-                usage.remove(fr);
+            if (sign > 0) {
+                addUsage(e.getKey(), e.getValue());
             } else {
-                usage.put(fr, after);
-            }
-            if (cohort != null) {
-                cohort.onUsageChange(fr, quota(fr).guaranteed(), before, after);
+                removeUsage(e.getKey(), e.getValue());
             }
         }
     }

@@ -1,68 +1,100 @@
 package dev.sluice.engine;
 
-import java.util.HashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
- * A cohort's pool: the sum of what its ClusterQueues lend, and how much of it is in use (each queue's usage
- * above its guaranteed quota). Kept up to date incrementally, so a fit check never walks the members.
+ * A cohort: a node of the quota tree whose children are ClusterQueues and cohorts. A cohort created as an object
+ * (spec set) may have a parent and quota of its own, a pool for its subtree; one only named by a ClusterQueue or
+ * as a parent is implicit: no quota of its own and no parent (Kueue's implicit cohort).
  */
-final class CohortState {
-    final String name;
+final class CohortState extends QuotaNode {
+    /** Unlisted quota of a cohort: nothing of its own, borrowing and lending not limited. */
+    private static final FlavorResourceQuota NONE = new FlavorResourceQuota(0, null, null);
+
+    CohortSpec spec;
     final TreeMap<String, ClusterQueueState> members = new TreeMap<>();
-    private final Map<FlavorResource, Long> lendable = new HashMap<>();
-    private final Map<FlavorResource, Long> used = new HashMap<>();
+    final TreeMap<String, CohortState> childCohorts = new TreeMap<>();
+    /** The parent cycle this cohort's chain runs into (names in order), or null; set by the cache. */
+    List<String> cycle;
 
     CohortState(String name) {
-        this.name = name;
+        super(name);
     }
 
-    long lendable(FlavorResource fr) {
-        return lendable.getOrDefault(fr, 0L);
+    @Override
+    FlavorResourceQuota missingQuota() {
+        return NONE;
     }
 
-    long used(FlavorResource fr) {
-        return used.getOrDefault(fr, 0L);
-    }
-
-    /** Unused quota of the pool (negative only if restored admissions over-use it). */
-    long available(FlavorResource fr) {
-        return lendable(fr) - used(fr);
-    }
-
-    void onUsageChange(FlavorResource fr, long guaranteed, long before, long after) {
-        long delta = Math.max(0, after - guaranteed) - Math.max(0, before - guaranteed);
-        if (delta != 0) {
-            used.merge(fr, delta, Long::sum);
+    void setSpec(CohortSpec spec) {
+        this.spec = spec;
+        quotas.clear();
+        if (spec == null) {
+            return;
         }
-    }
-
-    /** Rebuilds the sums after membership or quotas change (rare). */
-    void recompute() {
-        lendable.clear();
-        used.clear();
-        for (ClusterQueueState cq : members.values()) {
-            for (Map.Entry<FlavorResource, FlavorResourceQuota> q : cq.quotas().entrySet()) {
-                lendable.merge(q.getKey(), q.getValue().lendable(), Long::sum);
-            }
-            for (Map.Entry<FlavorResource, Long> u : cq.usageView().entrySet()) {
-                long over = Math.max(0, u.getValue() - cq.quota(u.getKey()).guaranteed());
-                if (over != 0) {
-                    used.merge(u.getKey(), over, Long::sum);
+        for (ResourceGroupSpec rg : spec.resourceGroups()) {
+            for (FlavorQuotas fq : rg.flavors()) {
+                for (ResourceQuota q : fq.resources()) {
+                    quotas.put(new FlavorResource(fq.flavor(), q.resource()),
+                            new FlavorResourceQuota(q.nominal(), q.borrowingLimit(), q.lendingLimit()));
                 }
             }
         }
     }
 
-    /** Nominal quota and usage summed over members, sorted (for metrics). */
+    /** The parent the spec names, or null (implicit cohorts have none). */
+    String declaredParent() {
+        return spec == null ? null : spec.parent();
+    }
+
+    boolean isEmpty() {
+        return members.isEmpty() && childCohorts.isEmpty();
+    }
+
+    /** Rebuilds subtree quota and usage of this subtree from the queues' usage up (after the tree changed). */
+    void recompute() {
+        subtreeQuota.clear();
+        usage.clear();
+        for (Map.Entry<FlavorResource, FlavorResourceQuota> q : quotas.entrySet()) {
+            if (q.getValue().nominal() != 0) {
+                subtreeQuota.put(q.getKey(), q.getValue().nominal());
+            }
+        }
+        for (CohortState child : childCohorts.values()) {
+            child.recompute();
+            child.accumulateInto(this);
+        }
+        for (ClusterQueueState cq : members.values()) {
+            cq.accumulateInto(this);
+        }
+    }
+
+    /** Every ClusterQueue of the subtree, in name order per level. */
+    void forEachQueue(Consumer<ClusterQueueState> action) {
+        members.values().forEach(action);
+        for (CohortState child : childCohorts.values()) {
+            child.forEachQueue(action);
+        }
+    }
+
+    List<ClusterQueueState> queuesOfSubtree() {
+        List<ClusterQueueState> out = new ArrayList<>();
+        forEachQueue(out::add);
+        return out;
+    }
+
+    /** Nominal quota and usage summed over the member ClusterQueues, sorted (for metrics). */
     CohortStatus status() {
         Map<FlavorResource, Long> nominal = new TreeMap<>();
         Map<FlavorResource, Long> usage = new TreeMap<>();
         for (ClusterQueueState cq : members.values()) {
-            cq.quotas().forEach((fr, q) -> nominal.merge(fr, q.nominal(), Long::sum));
+            cq.quotas.forEach((fr, q) -> nominal.merge(fr, q.nominal(), Long::sum));
             cq.usageView().forEach((fr, u) -> usage.merge(fr, u, Long::sum));
         }
-        return new CohortStatus(name, java.util.List.copyOf(members.keySet()), nominal, usage);
+        return new CohortStatus(name, List.copyOf(members.keySet()), nominal, usage);
     }
 }

@@ -20,7 +20,8 @@ final class FlavorAssigner {
     enum Mode { NO_FIT, PREEMPT, FIT }
 
     /** What the assigner found for a workload; message is Kueue's text when mode is not FIT. */
-    record Result(Mode mode, List<PodSetAssignment> podSets, Map<FlavorResource, Long> usage, boolean borrows,
+    /** borrowLevel: 0 without borrowing, else the height of the lowest cohort subtree that holds the usage. */
+    record Result(Mode mode, List<PodSetAssignment> podSets, Map<FlavorResource, Long> usage, int borrowLevel,
                   Set<FlavorResource> needPreemption, String message) {
         Assignment assignment(String clusterQueue) {
             return new Assignment(clusterQueue, podSets);
@@ -32,13 +33,15 @@ final class FlavorAssigner {
         boolean mayFree(FlavorResource fr, long val);
     }
 
-    private record Choice(String flavor, Mode mode, boolean borrow, Set<FlavorResource> needPreemption) {
+    private record Choice(String flavor, Mode mode, int borrow, Set<FlavorResource> needPreemption) {
     }
 
     private final Map<String, FlavorSpec> flavors;
+    private final FairSharing fairSharing;
 
-    FlavorAssigner(Map<String, FlavorSpec> flavors) {
+    FlavorAssigner(Map<String, FlavorSpec> flavors, FairSharing fairSharing) {
         this.flavors = flavors;
+        this.fairSharing = fairSharing;
     }
 
     Result assign(WorkloadSpec wl, ClusterQueueState cq, int[] counts, PreemptionOracle oracle) {
@@ -46,7 +49,7 @@ final class FlavorAssigner {
         List<PodSetAssignment> out = new ArrayList<>();
         Set<FlavorResource> needPreemption = new TreeSet<>();
         Mode wlMode = Mode.FIT;
-        boolean borrows = false;
+        int borrows = 0;
         StringBuilder message = new StringBuilder();
         boolean countPods = cq.coversPods();
         for (int i = 0; i < wl.podSets().size(); i++) {
@@ -79,7 +82,7 @@ final class FlavorAssigner {
                 }
                 needPreemption.addAll(c.needPreemption());
                 psMode = min(psMode, c.mode());
-                borrows |= c.borrow();
+                borrows = Math.max(borrows, c.borrow());
             }
             if (psMode != Mode.NO_FIT) {
                 for (String r : requests.keySet()) {
@@ -155,7 +158,7 @@ final class FlavorAssigner {
                 continue;
             }
             Mode mode = Mode.FIT;
-            boolean borrow = false;
+            int borrow = 0;
             Set<FlavorResource> need = new TreeSet<>();
             for (String r : resources) {
                 FlavorResource fr = new FlavorResource(name, r);
@@ -174,16 +177,16 @@ final class FlavorAssigner {
                     mode = Mode.NO_FIT;
                     break;
                 }
-                borrow |= cq.borrowingWith(fr, val);
+                if (cq.borrowingWith(fr, val)) {
+                    borrow = Math.max(borrow, borrowHeight(cq, fr, val));
+                }
                 long available = cq.available(fr);
                 if (val <= available) {
                     continue;
                 }
                 reasons.add("insufficient unused quota for " + r + " in flavor " + name + ", "
                         + fmt(val - available) + " more needed");
-                boolean preemptionMayHelp = val <= cq.quota(fr).nominal() || cq.cohort != null
-                        || spec.preemption().borrowPolicy() != BorrowWithinCohortPolicy.Never;
-                if (preemptionMayHelp && oracle.mayFree(fr, val)) {
+                if (preemptionMayHelp(cq, fr, val) && oracle.mayFree(fr, val)) {
                     mode = min(mode, Mode.PREEMPT);
                     need.add(fr);
                 } else {
@@ -196,14 +199,70 @@ final class FlavorAssigner {
             }
             Choice c = new Choice(name, mode, borrow, need);
             if (best == null || c.mode().compareTo(best.mode()) > 0
-                    || (c.mode() == best.mode() && !c.borrow() && best.borrow())) {
+                    || (c.mode() == best.mode() && c.borrow() < best.borrow())) {
                 best = c;
             }
-            if (!shouldTryNextFlavor(mode, borrow, spec.flavorFungibility())) {
+            if (!shouldTryNextFlavor(mode, borrow > 0, spec.flavorFungibility())) {
                 return c;
             }
         }
         return best;
+    }
+
+    /**
+     * Kueue's fitsResourceQuota: preemption is considered on a flavor only if the request fits the queue's
+     * nominal quota, or a subtree below the tree's root could hold it (it may reclaim in the hierarchy), or the
+     * queue may preempt while borrowing (borrowWithinCohort, or fair sharing). Otherwise the flavor does not fit: a queue that
+     * would borrow after preempting does not preempt, not even its own lower-priority workloads.
+     */
+    private boolean preemptionMayHelp(ClusterQueueState cq, FlavorResource fr, long val) {
+        return val <= cq.quota(fr).nominal() || mayReclaimInHierarchy(cq, fr, val) || fairSharing.enabled()
+                || cq.spec.preemption().borrowPolicy() != BorrowWithinCohortPolicy.Never;
+    }
+
+    /**
+     * Kueue's FindHeightOfLowestSubtreeThatFits: whether the lowest cohort whose quota holds val (after what each
+     * level keeps locally) has a parent, i.e. is not the root. In a flat cohort the only such cohort is the root.
+     */
+    static boolean mayReclaimInHierarchy(ClusterQueueState cq, FlavorResource fr, long val) {
+        if (cq.parent == null) {
+            return false;
+        }
+        if (!cq.aboveQuotaWith(fr, val)) {
+            return true;
+        }
+        long remaining = val - cq.localAvailable(fr);
+        for (CohortState n = cq.parent; n != null; n = n.parent) {
+            if (!n.aboveQuotaWith(fr, remaining)) {
+                return n.parent != null;
+            }
+            remaining -= n.localAvailable(fr);
+        }
+        return false;
+    }
+
+    /**
+     * Kueue's borrowing level: the height of the lowest cohort on the queue's path whose quota holds val (after
+     * what each level below keeps locally), or of the root if none does. A flat cohort's height is 1.
+     */
+    static int borrowHeight(ClusterQueueState cq, FlavorResource fr, long val) {
+        long remaining = val - cq.localAvailable(fr);
+        CohortState n = cq.parent;
+        for (; n.parent != null; n = n.parent) {
+            if (!n.aboveQuotaWith(fr, remaining)) {
+                return height(n);
+            }
+            remaining -= n.localAvailable(fr);
+        }
+        return height(n);
+    }
+
+    private static int height(CohortState c) {
+        int h = c.isEmpty() ? 0 : 1;
+        for (CohortState child : c.childCohorts.values()) {
+            h = Math.max(h, height(child) + 1);
+        }
+        return h;
     }
 
     /** Kueue's flavor fungibility: stop at this flavor, or look further for a better one. */

@@ -17,11 +17,13 @@ final class NominationOracle implements FlavorAssigner.PreemptionOracle {
     private final WorkloadRecord wl;
     private final ClusterQueueState cq;
     private final boolean shortcuts;
+    private final FairSharing fairSharing;
     /** Lookup only; never iterated. */
     private final Map<Ask, List<Preemptor.Target>> found = new HashMap<>();
 
     /** With shortcuts off, every question runs the full search (the reference the properties compare with). */
-    NominationOracle(WorkloadRecord wl, ClusterQueueState cq, boolean shortcuts) {
+    NominationOracle(WorkloadRecord wl, ClusterQueueState cq, boolean shortcuts, FairSharing fairSharing) {
+        this.fairSharing = fairSharing;
         this.wl = wl;
         this.cq = cq;
         this.shortcuts = shortcuts;
@@ -29,10 +31,10 @@ final class NominationOracle implements FlavorAssigner.PreemptionOracle {
 
     @Override
     public boolean mayFree(FlavorResource fr, long val) {
-        if (shortcuts && Preemptor.bound(wl, cq, fr, val) < val) {
+        if (shortcuts && Preemptor.bound(wl, cq, fr, val, fairSharing) < val) {
             return false;
         }
-        List<Preemptor.Target> targets = Preemptor.targets(wl, Map.of(fr, val), Set.of(fr), cq);
+        List<Preemptor.Target> targets = Preemptor.targets(wl, Map.of(fr, val), Set.of(fr), cq, fairSharing);
         if (shortcuts) {
             found.put(new Ask(fr, val), targets);
         }
@@ -50,6 +52,6 @@ final class NominationOracle implements FlavorAssigner.PreemptionOracle {
                 }
             }
         }
-        return Preemptor.targets(wl, assignment, cq);
+        return Preemptor.targets(wl, assignment, cq, fairSharing);
     }
 }

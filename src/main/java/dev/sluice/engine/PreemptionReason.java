@@ -2,5 +2,5 @@ package dev.sluice.engine;
 
 /** Why a workload was preempted (Kueue's reasons). */
 public enum PreemptionReason {
-    InClusterQueue, InCohortReclamation, InCohortReclaimWhileBorrowing
+    InClusterQueue, InCohortReclamation, InCohortReclaimWhileBorrowing, InCohortFairSharing
 }

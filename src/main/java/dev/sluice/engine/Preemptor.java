@@ -1,14 +1,14 @@
 package dev.sluice.engine;
 
+import static dev.sluice.engine.PreemptionCandidates.ownEligible;
+
+import dev.sluice.engine.PreemptionCandidates.Candidates;
+import dev.sluice.engine.PreemptionCandidates.Others;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * Kueue's classical preemption: find candidates the ClusterQueue's policies allow, order them, take them until
@@ -16,39 +16,7 @@ import java.util.function.Predicate;
  */
 final class Preemptor {
 
-    record Target(WorkloadRecord workload, PreemptionReason reason) {
-    }
-
-    /** Within one queue: already evicted first, lower priority, most recently admitted, uid, key. */
-    static int compareInQueue(WorkloadRecord a, WorkloadRecord b) {
-        if (a.evicted != b.evicted) {
-            return a.evicted ? -1 : 1;
-        }
-        if (a.priority() != b.priority()) {
-            return Integer.compare(a.priority(), b.priority());
-        }
-        long ta = a.admittedAt == null ? 0L : a.admittedAt;
-        long tb = b.admittedAt == null ? 0L : b.admittedAt;
-        if (ta != tb) {
-            return Long.compare(tb, ta);
-        }
-        int c = a.spec.uid().compareTo(b.spec.uid());
-        return c != 0 ? c : a.key().compareTo(b.key());
-    }
-
-    /** Already evicted first, other queues before the own, then as within a queue. */
-    static Comparator<WorkloadRecord> candidateOrder(String ownQueue) {
-        return (a, b) -> {
-            if (a.evicted != b.evicted) {
-                return a.evicted ? -1 : 1;
-            }
-            boolean ownA = a.clusterQueue.equals(ownQueue);
-            boolean ownB = b.clusterQueue.equals(ownQueue);
-            if (ownA != ownB) {
-                return ownA ? 1 : -1;
-            }
-            return compareInQueue(a, b);
-        };
+    record Target(WorkloadRecord workload, PreemptionReason reason, ClusterQueueState owner) {
     }
 
     private Preemptor() {
@@ -57,10 +25,11 @@ final class Preemptor {
     /**
      * Cheap upper bound of what the queue could hold of fr after preemption, so that a search that cannot
      * succeed is not run: its free room (which grows by at most what is removed), its own candidates, and,
-     * only where targets() would look at other queues, per borrowing queue of the cohort at most what it
+     * only where targets() would look at other queues, per borrowing queue of the tree at most what it
      * borrows plus the one workload that ends its borrowing (capped by val, which keeps "bound >= val" exact).
+     * Removing usage anywhere in the tree frees at most that much for the preemptor.
      */
-    static long bound(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val) {
+    static long bound(WorkloadRecord wl, ClusterQueueState cq, FlavorResource fr, long val, FairSharing fs) {
         long bound = cq.available(fr);
         Set<FlavorResource> frs = Set.of(fr);
         PreemptionSpec policy = cq.spec.preemption();
@@ -73,37 +42,57 @@ final class Preemptor {
             }
         }
         bound += own;
-        if (cq.cohort == null || policy.reclaimWithinCohort() == ReclaimWithinCohort.Never) {
+        if (cq.parent == null || policy.reclaimWithinCohort() == ReclaimWithinCohort.Never) {
             return bound;
         }
         long nominal = cq.quota(fr).nominal();
-        boolean othersSearched = policy.borrowPolicy() != BorrowWithinCohortPolicy.Never
+        // In a deeper tree the hierarchical advantage may open other queues in any case.
+        boolean othersSearched = fs.enabled() || policy.borrowPolicy() != BorrowWithinCohortPolicy.Never
+                || cq.parent.parent != null || !cq.parent.childCohorts.isEmpty()
                 || (cq.usage(fr) < nominal && cq.usage(fr) - own + val <= nominal);
         if (!othersSearched) {
             return bound;
         }
-        for (ClusterQueueState other : cq.cohort.members.values()) {
-            if (other != cq && other.isBorrowing(fr)) {
-                long used = other.usage(fr);
-                bound += Math.min(used, used - other.quota(fr).nominal() + val);
+        if (cq.parent.parent == null && cq.parent.childCohorts.isEmpty()) {
+            for (ClusterQueueState other : cq.parent.members.values()) {
+                bound += othersPart(cq, other, fr, val, fs);
             }
+        } else {
+            long[] others = {0};
+            ((CohortState) cq.root()).forEachQueue(other -> others[0] += othersPart(cq, other, fr, val, fs));
+            bound += others[0];
         }
         return bound;
     }
 
-    static List<Target> targets(WorkloadRecord wl, FlavorAssigner.Result assignment, ClusterQueueState cq) {
-        return targets(wl, assignment.usage(), assignment.needPreemption(), cq);
+    private static long othersPart(ClusterQueueState cq, ClusterQueueState other, FlavorResource fr, long val,
+                                   FairSharing fs) {
+        if (other == cq || !other.isBorrowing(fr)) {
+            return 0;
+        }
+        long used = other.usage(fr);
+        // Fair sharing takes from a queue while it borrows anything, so all its usage may go.
+        return fs.enabled() ? used : Math.min(used, used - other.quota(fr).nominal() + val);
+    }
+
+    static List<Target> targets(WorkloadRecord wl, FlavorAssigner.Result assignment, ClusterQueueState cq,
+                                FairSharing fs) {
+        return targets(wl, assignment.usage(), assignment.needPreemption(), cq, fs);
     }
 
     /** The victims that make room for request, or none if the policies allow no such set. */
     static List<Target> targets(WorkloadRecord wl, Map<FlavorResource, Long> request, Set<FlavorResource> frs,
-                                ClusterQueueState cq) {
-        Candidates all = new Candidates(wl, cq, frs, true, Integer.MAX_VALUE);
+                                ClusterQueueState cq, FairSharing fs) {
+        if (fs.enabled()) {
+            return FairPreemptor.targets(wl, request, frs, cq, fs.strategies());
+        }
+        TreeReach reach = new TreeReach(cq, request);
+        Candidates all = new Candidates(wl, cq, frs, reach, Others.ALL, Integer.MAX_VALUE);
         if (!all.hasNext()) {
             return List.of();
         }
         if (!all.hasOthers()) {
-            return minimal(request, cq, frs, all, true, null);
+            return minimal(request, cq, frs, reach, all, true, null);
         }
         BorrowWithinCohortPolicy borrowPolicy = cq.spec.preemption().borrowPolicy();
         if (borrowPolicy != BorrowWithinCohortPolicy.Never) {
@@ -113,124 +102,23 @@ final class Preemptor {
                 threshold = max + 1;
             }
             Candidates filtered = underNominal(frs, cq) ? all
-                    : new Candidates(wl, cq, frs, true, threshold);
-            return minimal(request, cq, frs, filtered, true, threshold);
+                    : new Candidates(wl, cq, frs, reach, Others.ALL, threshold);
+            return minimal(request, cq, frs, reach, filtered, true, threshold);
         }
-        if (underNominal(frs, cq) && withinNominalPossible(request, cq, new Candidates(wl, cq, frs, false, 0))) {
-            List<Target> targets = minimal(request, cq, frs, all, false, null);
+        if (underNominal(frs, cq)
+                && withinNominalPossible(request, cq, new Candidates(wl, cq, frs, reach, Others.NONE, 0))) {
+            List<Target> targets = minimal(request, cq, frs, reach, all, false, null);
             if (!targets.isEmpty()) {
                 return targets;
             }
         }
-        return minimal(request, cq, frs, new Candidates(wl, cq, frs, false, 0), true, null);
-    }
-
-    private static boolean ownEligible(WorkloadRecord wl, WorkloadRecord c, PreemptionSpec policy,
-                                       Set<FlavorResource> frs) {
-        if (c == wl || c.priority() > wl.priority()) {
-            return false;
-        }
-        if (c.priority() == wl.priority() && !(policy.withinClusterQueue() == WithinClusterQueue.LowerOrNewerEqualPriority
-                && wl.queueTime < c.queueTime)) {
-            return false;
-        }
-        return usesAny(c, frs);
-    }
-
-    /**
-     * Candidates per withinClusterQueue (own queue) and reclaimWithinCohort (queues of the cohort borrowing when
-     * the search starts), in candidate order: a lazy merge of the queues' ordered sets, so a search that needs few
-     * victims reads few. Other queues' workloads at or above othersBelow are left out. Single use.
-     */
-    private static final class Candidates implements Iterator<WorkloadRecord> {
-        private final PriorityQueue<Cursor> cursors;
-        private boolean hasOthers;
-
-        Candidates(WorkloadRecord wl, ClusterQueueState cq, Set<FlavorResource> frs, boolean withOthers,
-                   int othersBelow) {
-            Comparator<WorkloadRecord> order = candidateOrder(cq.name);
-            cursors = new PriorityQueue<>((a, b) -> order.compare(a.head, b.head));
-            PreemptionSpec policy = cq.spec.preemption();
-            if (policy.withinClusterQueue() != WithinClusterQueue.Never) {
-                add(new Cursor(cq, cq.victimOrder.iterator(), c -> ownEligible(wl, c, policy, frs)));
-            }
-            if (withOthers && cq.cohort != null && policy.reclaimWithinCohort() != ReclaimWithinCohort.Never) {
-                int below = policy.reclaimWithinCohort() == ReclaimWithinCohort.LowerPriority
-                        ? Math.min(othersBelow, wl.priority()) : othersBelow;
-                for (ClusterQueueState other : cq.cohort.members.values()) {
-                    if (other != cq && borrowingAny(other, frs)) {
-                        hasOthers |= add(new Cursor(other, other.victimOrder.iterator(),
-                                c -> c.priority() < below && usesAny(c, frs)));
-                    }
-                }
-            }
-        }
-
-        private boolean add(Cursor c) {
-            if (c.advance()) {
-                cursors.add(c);
-                return true;
-            }
-            return false;
-        }
-
-        boolean hasOthers() {
-            return hasOthers;
-        }
-
-        @Override
-        public boolean hasNext() {
-            return !cursors.isEmpty();
-        }
-
-        /** The owner of the workload that next() will return. */
-        ClusterQueueState peekOwner() {
-            return cursors.peek().owner;
-        }
-
-        @Override
-        public WorkloadRecord next() {
-            Cursor c = cursors.poll();
-            WorkloadRecord out = c.head;
-            if (c.advance()) {
-                cursors.add(c);
-            }
-            return out;
-        }
-
-        /** Drops the rest of the next workload's queue (it stopped borrowing, so none of it is a candidate). */
-        void skipOwner() {
-            cursors.poll();
-        }
-    }
-
-    private static final class Cursor {
-        final ClusterQueueState owner;
-        final Iterator<WorkloadRecord> it;
-        final Predicate<WorkloadRecord> eligible;
-        WorkloadRecord head;
-
-        Cursor(ClusterQueueState owner, Iterator<WorkloadRecord> it, Predicate<WorkloadRecord> eligible) {
-            this.owner = owner;
-            this.it = it;
-            this.eligible = eligible;
-        }
-
-        boolean advance() {
-            while (it.hasNext()) {
-                WorkloadRecord c = it.next();
-                if (eligible.test(c)) {
-                    head = c;
-                    return true;
-                }
-            }
-            head = null;
-            return false;
-        }
+        // Borrowing after preemption: only the own queue, and queues the preemptor has the advantage over.
+        return minimal(request, cq, frs, reach, new Candidates(wl, cq, frs, reach, Others.ADVANTAGED, 0), true,
+                null);
     }
 
     private static List<Target> minimal(Map<FlavorResource, Long> request, ClusterQueueState cq,
-                                        Set<FlavorResource> frs, Candidates candidates,
+                                        Set<FlavorResource> frs, TreeReach reach, Candidates candidates,
                                         boolean allowBorrowing, Integer borrowBelowPriority) {
         List<Target> targets = new ArrayList<>();
         FlavorResource[] frsAsked = new FlavorResource[request.size()];
@@ -245,9 +133,9 @@ final class Preemptor {
             ClusterQueueState owner = candidates.peekOwner();
             PreemptionReason reason = PreemptionReason.InClusterQueue;
             if (owner != cq) {
-                // Earlier removals may have ended that queue's borrowing: then nothing is left to reclaim there
-                // (removals only lower its usage, so it stays so for the rest of this pass).
-                if (!borrowingAny(owner, frs)) {
+                // Earlier removals may have brought that queue (or a cohort between it and the preemptor) within
+                // its quota: then nothing is left to reclaim there (removals only lower usage, so it stays so).
+                if (!reach.reclaimable(owner, frs)) {
                     candidates.skipOwner();
                     continue;
                 }
@@ -255,7 +143,8 @@ final class Preemptor {
             WorkloadRecord c = candidates.next();
             if (owner != cq) {
                 reason = PreemptionReason.InCohortReclamation;
-                if (borrowBelowPriority != null) {
+                // Over a queue it has the hierarchical advantage over, the preemptor may reclaim while borrowing.
+                if (borrowBelowPriority != null && !reach.advantaged(owner)) {
                     if (c.priority() >= borrowBelowPriority) {
                         allowBorrowing = false;
                     } else {
@@ -264,20 +153,20 @@ final class Preemptor {
                 }
             }
             owner.removeUsage(c.usage);
-            targets.add(new Target(c, reason));
+            targets.add(new Target(c, reason, owner));
             if (cq.fits(frsAsked, vals, allowBorrowing)) {
                 fits = true;
                 break;
             }
         }
         if (!fits) {
-            restore(cq, targets);
+            restore(targets);
             return List.of();
         }
         // Give back, newest choice first (the last one is needed), whatever is not needed to fit.
         for (int i = targets.size() - 2; i >= 0; i--) {
             WorkloadRecord c = targets.get(i).workload();
-            ClusterQueueState owner = owner(cq, c);
+            ClusterQueueState owner = targets.get(i).owner();
             owner.addUsage(c.usage);
             if (cq.fits(frsAsked, vals, allowBorrowing)) {
                 targets.remove(i);
@@ -285,39 +174,14 @@ final class Preemptor {
                 owner.removeUsage(c.usage);
             }
         }
-        restore(cq, targets);
+        restore(targets);
         return targets;
     }
 
-    private static void restore(ClusterQueueState cq, List<Target> targets) {
+    private static void restore(List<Target> targets) {
         for (Target t : targets) {
-            owner(cq, t.workload()).addUsage(t.workload().usage);
+            t.owner().addUsage(t.workload().usage);
         }
-    }
-
-    private static ClusterQueueState owner(ClusterQueueState cq, WorkloadRecord c) {
-        if (c.clusterQueue.equals(cq.name)) {
-            return cq;
-        }
-        return cq.cohort.members.get(c.clusterQueue);
-    }
-
-    private static boolean usesAny(WorkloadRecord c, Set<FlavorResource> frs) {
-        for (FlavorResource fr : frs) {
-            if (c.usage.containsKey(fr)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean borrowingAny(ClusterQueueState cq, Set<FlavorResource> frs) {
-        for (FlavorResource fr : frs) {
-            if (cq.isBorrowing(fr)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Without borrowing, the request must fit in nominal quota once the own candidates are gone. */

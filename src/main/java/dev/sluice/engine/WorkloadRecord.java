@@ -19,6 +19,8 @@ final class WorkloadRecord {
     /** Set once evicted: ordered first among preemption candidates until re-admitted. */
     boolean evicted;
     boolean deleted;
+    /** It issued preemptions and was not admitted since: it goes first among the heads. */
+    boolean preempted;
     PendingReason reportedReason;
     String reportedMessage;
     String message;

@@ -5,7 +5,7 @@ import java.util.List;
 
 /** The {@code simulate} command line, parsed by hand (no CLI library: it would break the operator's native build). */
 public record SimOptions(boolean help, String output, long defaultDurationMillis, String chart, String generate,
-                         double scale, List<String> paths, boolean forecastAccuracy) {
+                         double scale, List<String> paths, boolean forecastAccuracy, boolean fairSharing) {
 
     public static final String USAGE = """
             Usage: simulate [options] PATH...
@@ -33,6 +33,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
               --forecast-accuracy       also forecast each workload's admission once a virtual second (as the
                                         controller does, from observed run times and from the exact ones) and
                                         print how far the forecast at submission was from the actual admission
+              --fair-sharing            run the engine with Kueue's fair sharing on (default strategies)
               -h, --help                this text
 
             Exit codes: 0 done, 2 bad usage or bad input (nothing simulated), 1 internal error.
@@ -55,6 +56,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         boolean forecastAccuracy = false;
         List<String> paths = new ArrayList<>();
         boolean onlyPaths = false;
+        boolean fairSharing = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (onlyPaths || !a.startsWith("-") || a.equals("-")) {
@@ -72,6 +74,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 case "--" -> onlyPaths = true;
                 case "--forecast-accuracy" -> forecastAccuracy = true;
                 case "-h", "--help" -> help = true;
+                case "--fair-sharing" -> fairSharing = true;
                 case "-o", "--output" -> {
                     output = value != null ? value : next(args, ++i, name);
                     if (!output.equals("table") && !output.equals("json")) {
@@ -120,7 +123,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
             }
         }
         return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale, List.copyOf(paths),
-                forecastAccuracy);
+                forecastAccuracy, fairSharing);
     }
 
     private static String next(String[] args, int i, String option) throws UsageException {

@@ -1,5 +1,6 @@
 package dev.sluice.sim;
 
+import dev.sluice.engine.FairSharing;
 import dev.sluice.jobs.JobKinds;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -51,7 +52,7 @@ public final class SimulateCommand {
         ForecastAccuracy accuracy;
         try {
             accuracy = options.forecastAccuracy() ? new ForecastAccuracy(scenario) : null;
-            Simulation sim = new Simulation(scenario);
+            Simulation sim = new Simulation(scenario, options.fairSharing() ? FairSharing.on() : FairSharing.OFF);
             if (accuracy != null) {
                 sim.observe(accuracy);
             }

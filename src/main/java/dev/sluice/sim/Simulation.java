@@ -42,7 +42,7 @@ public final class Simulation {
     private static final int SUBMIT = 1;
 
     private final Scenario scenario;
-    private final Engine engine = new Engine();
+    private final Engine engine;
     private final Map<WorkloadKey, WorkloadRun> runs = new LinkedHashMap<>();
     private final List<SimEvent> events = new ArrayList<>();
     private final PriorityQueue<Timed> queue = new PriorityQueue<>((a, b) -> a.time != b.time ? Long.compare(a.time, b.time)
@@ -71,6 +71,12 @@ public final class Simulation {
     }
 
     public Simulation(Scenario scenario) {
+        this(scenario, dev.sluice.engine.FairSharing.OFF);
+    }
+
+    /** A simulation whose engine runs with the given fair-sharing configuration. */
+    public Simulation(Scenario scenario, dev.sluice.engine.FairSharing fairSharing) {
+        this.engine = new Engine(fairSharing);
         this.scenario = scenario;
         this.usage = new UsageTracker(scenario.clusterQueues());
     }

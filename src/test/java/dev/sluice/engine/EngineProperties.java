@@ -15,7 +15,8 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 
 /**
- * Random topologies (cohort or not, quotas, limits, policies) driven by random sequences of submissions,
+ * Random topologies (flat cohort or none, or trees of cohorts with quota of their own; quotas, limits, policies)
+ * driven by random sequences of submissions,
  * finishes, deletions, evictionDone and cycles. A seed makes each run reproducible.
  */
 class EngineProperties {
@@ -26,6 +27,8 @@ class EngineProperties {
         final Random rnd;
         final List<ClusterQueueSpec> cqs = new ArrayList<>();
         final Map<String, ClusterQueueSpec> byName = new TreeMap<>();
+        /** Cohort objects; a cohort named but absent here is implicit. */
+        final Map<String, CohortSpec> cohorts = new TreeMap<>();
         final Engine engine;
         final Map<WorkloadKey, WorkloadSpec> specs = new HashMap<>();
         final Map<WorkloadKey, Assignment> holding = new TreeMap<>();
@@ -39,23 +42,49 @@ class EngineProperties {
         }
 
         World(long seed, Engine engine) {
+            this(seed, engine, null);
+        }
+
+        /** flat true: a world of the generator before trees (same draws), so older seeds keep their worlds. */
+        World(long seed, Engine engine, Boolean flat) {
             this.engine = engine;
             rnd = new Random(seed);
             for (String f : FLAVORS) {
                 engine.upsertFlavor(Fixtures.flavor(f));
             }
+            // Half the worlds are flat (one cohort "co" or none), half are trees of Cohort objects (some with quota
+            // of their own and limits) with implicit roots now and then.
+            boolean tree = flat == null ? rnd.nextBoolean() : !flat;
+            List<String> cohortNames = new ArrayList<>();
+            if (tree) {
+                int k = 1 + rnd.nextInt(3);
+                for (int i = 0; i < k; i++) {
+                    String name = "c" + i;
+                    cohortNames.add(name);
+                    String parent = i == 0 || rnd.nextInt(3) == 0 ? null : "c" + rnd.nextInt(i);
+                    if (parent == null && rnd.nextInt(3) == 0) {
+                        continue; // implicit: named by queues or as a parent only
+                    }
+                    List<FlavorQuotas> fq = new ArrayList<>();
+                    for (String f : FLAVORS) {
+                        if (rnd.nextInt(3) == 0) {
+                            fq.add(new FlavorQuotas(f, List.of(randomQuota(rnd.nextInt(4)))));
+                        }
+                    }
+                    CohortSpec c = new CohortSpec(name, parent,
+                            fq.isEmpty() ? List.of() : List.of(new ResourceGroupSpec(List.of("cpu"), fq)));
+                    cohorts.put(name, c);
+                    engine.upsertCohort(c);
+                }
+            }
             int n = 2 + rnd.nextInt(3);
             for (int i = 0; i < n; i++) {
                 String name = "cq" + i;
-                String cohort = rnd.nextInt(4) == 0 ? null : "co";
+                String cohort = rnd.nextInt(4) == 0 ? null : tree ? pick(cohortNames) : "co";
                 List<FlavorQuotas> fq = new ArrayList<>();
                 for (String f : FLAVORS) {
                     if (fq.isEmpty() || rnd.nextBoolean()) {
-                        long nominal = rnd.nextInt(7);
-                        Long borrowing = rnd.nextBoolean() ? null : (long) rnd.nextInt(5);
-                        Long lending = rnd.nextBoolean() ? null : (long) rnd.nextInt((int) nominal + 1);
-                        fq.add(new FlavorQuotas(f, List.of(new ResourceQuota("cpu", nominal * 1000,
-                                borrowing == null ? null : borrowing * 1000, lending == null ? null : lending * 1000))));
+                        fq.add(new FlavorQuotas(f, List.of(randomQuota(rnd.nextInt(7)))));
                     }
                 }
                 PreemptionSpec p = new PreemptionSpec(pick(ReclaimWithinCohort.values()),
@@ -73,12 +102,31 @@ class EngineProperties {
             }
         }
 
+        ResourceQuota randomQuota(long nominal) {
+            Long borrowing = rnd.nextBoolean() ? null : (long) rnd.nextInt(5);
+            Long lending = rnd.nextBoolean() ? null : (long) rnd.nextInt((int) nominal + 1);
+            return new ResourceQuota("cpu", nominal * 1000, borrowing == null ? null : borrowing * 1000,
+                    lending == null ? null : lending * 1000);
+        }
+
         <T> T pick(T[] values) {
             return values[rnd.nextInt(values.length)];
         }
 
         <T> T pick(List<T> values) {
             return values.get(rnd.nextInt(values.size()));
+        }
+
+        /** Submits one random workload. */
+        void submitOne(long now) {
+            int q = rnd.nextInt(cqs.size());
+            WorkloadSpec w = new WorkloadSpec(new WorkloadKey("default", "w" + next++), "u" + next, "lq" + q,
+                    rnd.nextInt(5), now, List.of(PodSetSpec.of("main", 1 + rnd.nextInt(3),
+                    Map.of("cpu", 1000L * (1 + rnd.nextInt(3))))), true);
+            specs.put(w.key(), w);
+            known.add(w.key());
+            engine.submit(w);
+            trace.add("submit " + w.key());
         }
 
         /** One random step; returns the cycle result when the step was a cycle. */
@@ -151,61 +199,144 @@ class EngineProperties {
         }
 
         FlavorResourceQuota quota(ClusterQueueSpec cq, FlavorResource fr) {
-            for (FlavorQuotas fq : cq.resourceGroups().get(0).flavors()) {
-                if (fq.flavor().equals(fr.flavor())) {
-                    ResourceQuota q = fq.resources().get(0);
-                    return new FlavorResourceQuota(q.nominal(), q.borrowingLimit(), q.lendingLimit());
-                }
-            }
-            return new FlavorResourceQuota(0, 0L, null);
+            return quotaIn(cq.resourceGroups(), fr, new FlavorResourceQuota(0, 0L, null));
         }
 
-        /** Independent reference of what a ClusterQueue may still take (Kueue's formula). */
-        long available(ClusterQueueSpec cq, FlavorResource fr, Map<String, Map<FlavorResource, Long>> usage) {
-            FlavorResourceQuota q = quota(cq, fr);
-            long u = usage.getOrDefault(cq.name(), Map.of()).getOrDefault(fr, 0L);
-            if (cq.cohort() == null) {
-                return Math.max(0, q.nominal() - u);
-            }
-            long pool = 0;
-            for (ClusterQueueSpec m : cqs) {
-                if (cq.cohort().equals(m.cohort())) {
-                    FlavorResourceQuota mq = quota(m, fr);
-                    long mu = usage.getOrDefault(m.name(), Map.of()).getOrDefault(fr, 0L);
-                    pool += mq.lendable() - Math.max(0, mu - mq.guaranteed());
-                }
-            }
-            long fromPool = Math.max(0, pool);
-            if (q.borrowingLimit() != null) {
-                fromPool = Math.min(fromPool, Math.max(0, q.lendable() - Math.max(0, u - q.guaranteed())
-                        + q.borrowingLimit()));
-            }
-            return Math.max(0, q.guaranteed() - u) + fromPool;
-        }
-
-        void checkQuota() {
-            assertThat(engine.staleIndexes()).as("queues whose candidate order or woken-shape book went stale").isEmpty();
-            Map<String, Map<FlavorResource, Long>> usage = usage();
-            Map<FlavorResource, Long> cohortUsed = new TreeMap<>();
-            Map<FlavorResource, Long> cohortPool = new TreeMap<>();
-            for (ClusterQueueSpec cq : cqs) {
-                Map<FlavorResource, Long> u = usage.getOrDefault(cq.name(), Map.of());
-                assertThat(engine.clusterQueueStatus(cq.name()).flavorsUsage()).isEqualTo(u);
-                for (String f : FLAVORS) {
-                    FlavorResource fr = new FlavorResource(f, "cpu");
-                    FlavorResourceQuota q = quota(cq, fr);
-                    long used = u.getOrDefault(fr, 0L);
-                    long limit = cq.cohort() == null ? q.nominal()
-                            : q.borrowingLimit() == null ? Long.MAX_VALUE : q.nominal() + q.borrowingLimit();
-                    assertThat(used).as("%s %s usage", cq.name(), fr).isLessThanOrEqualTo(limit);
-                    if (cq.cohort() != null) {
-                        cohortUsed.merge(fr, Math.max(0, used - q.guaranteed()), Long::sum);
-                        cohortPool.merge(fr, q.lendable(), Long::sum);
+        static FlavorResourceQuota quotaIn(List<ResourceGroupSpec> groups, FlavorResource fr,
+                                           FlavorResourceQuota none) {
+            for (ResourceGroupSpec rg : groups) {
+                for (FlavorQuotas fq : rg.flavors()) {
+                    if (fq.flavor().equals(fr.flavor())) {
+                        ResourceQuota q = fq.resources().get(0);
+                        return new FlavorResourceQuota(q.nominal(), q.borrowingLimit(), q.lendingLimit());
                     }
                 }
             }
-            cohortUsed.forEach((fr, used) -> assertThat(used).as("cohort %s", fr)
-                    .isLessThanOrEqualTo(cohortPool.get(fr)));
+            return none;
+        }
+
+        /*
+         * An independent reference of the tree (Kueue's resource-node formulas, recomputed from the test's own
+         * books on every question). A node is "q:<ClusterQueue>" or "c:<cohort>".
+         */
+
+        String parentOf(String node) {
+            if (node.startsWith("q:")) {
+                String c = byName.get(node.substring(2)).cohort();
+                return c == null ? null : "c:" + c;
+            }
+            CohortSpec c = cohorts.get(node.substring(2));
+            return c == null || c.parent() == null ? null : "c:" + c.parent();
+        }
+
+        List<String> children(String cohortNode) {
+            List<String> out = new ArrayList<>();
+            String name = cohortNode.substring(2);
+            for (ClusterQueueSpec cq : cqs) {
+                if (name.equals(cq.cohort())) {
+                    out.add("q:" + cq.name());
+                }
+            }
+            for (CohortSpec c : cohorts.values()) {
+                if (name.equals(c.parent())) {
+                    out.add("c:" + c.name());
+                }
+            }
+            return out;
+        }
+
+        FlavorResourceQuota nodeQuota(String node, FlavorResource fr) {
+            if (node.startsWith("q:")) {
+                return quota(byName.get(node.substring(2)), fr);
+            }
+            CohortSpec c = cohorts.get(node.substring(2));
+            return c == null ? new FlavorResourceQuota(0, null, null)
+                    : quotaIn(c.resourceGroups(), fr, new FlavorResourceQuota(0, null, null));
+        }
+
+        long subtree(String node, FlavorResource fr) {
+            long s = nodeQuota(node, fr).nominal();
+            if (node.startsWith("c:")) {
+                for (String child : children(node)) {
+                    s += subtree(child, fr) - local(child, fr);
+                }
+            }
+            return s;
+        }
+
+        long local(String node, FlavorResource fr) {
+            Long lending = nodeQuota(node, fr).lendingLimit();
+            return lending == null ? 0 : Math.max(0, subtree(node, fr) - lending);
+        }
+
+        long used(String node, FlavorResource fr, Map<String, Map<FlavorResource, Long>> usage) {
+            if (node.startsWith("q:")) {
+                return usage.getOrDefault(node.substring(2), Map.of()).getOrDefault(fr, 0L);
+            }
+            long u = 0;
+            for (String child : children(node)) {
+                u += Math.max(0, used(child, fr, usage) - local(child, fr));
+            }
+            return u;
+        }
+
+        long availableAt(String node, FlavorResource fr, Map<String, Map<FlavorResource, Long>> usage) {
+            long sub = subtree(node, fr);
+            long u = used(node, fr, usage);
+            String parent = parentOf(node);
+            if (parent == null) {
+                return Math.max(0, sub - u);
+            }
+            long loc = local(node, fr);
+            long fromParent = Math.max(0, availableAt(parent, fr, usage));
+            Long bl = nodeQuota(node, fr).borrowingLimit();
+            if (bl != null) {
+                fromParent = Math.min(fromParent, Math.max(0, sub - loc - Math.max(0, u - loc) + bl));
+            }
+            return Math.max(0, loc - u) + fromParent;
+        }
+
+        long available(ClusterQueueSpec cq, FlavorResource fr, Map<String, Map<FlavorResource, Long>> usage) {
+            return availableAt("q:" + cq.name(), fr, usage);
+        }
+
+        String root(String node) {
+            String p;
+            while ((p = parentOf(node)) != null) {
+                node = p;
+            }
+            return node;
+        }
+
+        /** No node of the tree above what its limits allow: a root within its subtree quota, others within it plus
+         * their borrowing limit. */
+        void checkQuota() {
+            assertThat(engine.staleIndexes()).as("queues whose candidate order or woken-shape book went stale").isEmpty();
+            Map<String, Map<FlavorResource, Long>> usage = usage();
+            List<String> nodes = new ArrayList<>();
+            for (ClusterQueueSpec cq : cqs) {
+                assertThat(engine.clusterQueueStatus(cq.name()).flavorsUsage())
+                        .isEqualTo(usage.getOrDefault(cq.name(), Map.of()));
+                nodes.add("q:" + cq.name());
+                if (cq.cohort() != null && !nodes.contains("c:" + cq.cohort())) {
+                    nodes.add("c:" + cq.cohort());
+                }
+            }
+            for (String c : cohorts.keySet()) {
+                if (!nodes.contains("c:" + c)) {
+                    nodes.add("c:" + c);
+                }
+            }
+            for (String node : nodes) {
+                for (String f : FLAVORS) {
+                    FlavorResource fr = new FlavorResource(f, "cpu");
+                    long u = used(node, fr, usage);
+                    long sub = subtree(node, fr);
+                    Long bl = nodeQuota(node, fr).borrowingLimit();
+                    long limit = parentOf(node) == null ? sub : bl == null ? Long.MAX_VALUE : sub + bl;
+                    assertThat(u).as("%s %s usage", node, fr).isLessThanOrEqualTo(limit);
+                }
+            }
         }
 
         void checkVictims(CycleResult r) {
@@ -224,7 +355,9 @@ class EngineProperties {
                             && p.withinClusterQueue() == WithinClusterQueue.LowerOrNewerEqualPriority;
                     assertThat(lower || newerEqual).as("victim %s of %s", victim.key(), preemptor.key()).isTrue();
                 } else {
-                    assertThat(own.cohort()).isNotNull().isEqualTo(theirs.cohort());
+                    assertThat(own.cohort()).isNotNull();
+                    assertThat(root("q:" + own.name())).as("victim in the preemptor's tree")
+                            .isEqualTo(root("q:" + theirs.name()));
                     assertThat(p.reclaimWithinCohort()).isNotEqualTo(ReclaimWithinCohort.Never);
                     if (p.reclaimWithinCohort() == ReclaimWithinCohort.LowerPriority) {
                         assertThat(victim.priority()).isLessThan(preemptor.priority());
@@ -240,6 +373,9 @@ class EngineProperties {
         /** With all evictions done and cycles settled, a BestEffortFIFO workload that fits is not left waiting. */
         void checkNoIdleCapacity(long now) {
             for (int round = 0; ; round++) {
+                if (round > 96 && System.getProperty("debugWorld") != null) {
+                    System.out.println("ROUND " + round + " cohorts=" + cohorts + " cqs=" + cqs + " holding=" + holding);
+                }
                 assertThat(round).as("settling").isLessThan(100);
                 for (WorkloadKey k : new ArrayList<>(evicting)) {
                     engine.evictionDone(k, now);
@@ -249,6 +385,9 @@ class EngineProperties {
                 boolean busy = true;
                 while (busy) {
                     CycleResult r = cycle(now);
+                    if (round > 96 && System.getProperty("debugWorld") != null) {
+                        System.out.println("  " + r);
+                    }
                     checkVictims(r);
                     busy = !r.admissions().isEmpty() || !r.evictions().isEmpty();
                 }
@@ -294,7 +433,10 @@ class EngineProperties {
     @Property(tries = 200)
     void fittingWorkloadsDoNotWaitWhileCapacityIsIdle(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
                                                        @ForAll @IntRange(min = 1, max = 80) int steps) {
-        World w = new World(seed);
+        fittingWorkloadsDoNotWaitWhileCapacityIsIdle(new World(seed), steps);
+    }
+
+    private static void fittingWorkloadsDoNotWaitWhileCapacityIsIdle(World w, int steps) {
         for (int i = 0; i < steps; i++) {
             CycleResult r = w.step(i);
             if (r != null) {
@@ -302,6 +444,60 @@ class EngineProperties {
             }
         }
         w.checkNoIdleCapacity(steps);
+    }
+
+    /**
+     * Fair sharing cannot loop between two workloads (Kueue's claim for its strategies): with the inputs fixed (all
+     * submissions first, then only cycles and the evictions finishing, for 200 rounds), no victim ever evicts its
+     * preemptor back. (Settling is not asserted: seed 6 with 18 submissions repeats one preemption, see the note.)
+     * Disabled: it finds a counterexample (seed 3287, 8 submissions) that is not yet explained or fixed.
+     */
+    @net.jqwik.api.Disabled("finds a back-preemption with fair sharing on (seed 3287, 8 submissions); open, see the"
+            + " issue-15 note")
+    @Property(tries = 150)
+    void fairSharingNeverPreemptsBack(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+                                      @ForAll @IntRange(min = 1, max = 40) int submissions) {
+        World w = new World(seed, new Engine(FairSharing.on()));
+        for (int i = 0; i < submissions; i++) {
+            w.submitOne(i);
+        }
+        java.util.Set<List<WorkloadKey>> preempted = new java.util.HashSet<>();
+        for (int round = 0; round < 200; round++) {
+            CycleResult r = w.cycle(submissions);
+            w.checkVictims(r);
+            w.checkQuota();
+            for (Eviction e : r.evictions()) {
+                assertThat(preempted).as("%s preempts back %s", e.preemptor(), e.workload())
+                        .doesNotContain(List.of(e.preemptor(), e.workload()));
+                preempted.add(List.of(e.workload(), e.preemptor()));
+            }
+            boolean busy = !r.admissions().isEmpty() || !r.evictions().isEmpty() || !w.evicting.isEmpty();
+            for (WorkloadKey k : new ArrayList<>(w.evicting)) {
+                w.engine.evictionDone(k, submissions);
+                w.holding.remove(k);
+            }
+            w.evicting.clear();
+            if (!busy) {
+                break;
+            }
+        }
+    }
+
+    /** With fair sharing too, the bound and the remembered victims only skip work, and runs repeat exactly. */
+    @Property(tries = 100)
+    void fairSharingShortcutsDecideAsTheFullSearch(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+                                                   @ForAll @IntRange(min = 1, max = 100) int steps) {
+        World fast = new World(seed, new Engine(FairSharing.on()));
+        World full = new World(seed, new Engine(false, FairSharing.on()));
+        World again = new World(seed, new Engine(FairSharing.on()));
+        for (int i = 0; i < steps; i++) {
+            fast.step(i);
+            full.step(i);
+            again.step(i);
+            fast.checkQuota();
+        }
+        assertThat(fast.trace).isEqualTo(full.trace);
+        assertThat(fast.trace).isEqualTo(again.trace);
     }
 
     /** The preemption bound and the oracle's remembered victims only skip work: the full search decides alike. */
@@ -338,6 +534,16 @@ class EngineProperties {
      */
     @Example
     void aPreemptorWaitingForItsVictimsKeepsItsRoom() {
-        fittingWorkloadsDoNotWaitWhileCapacityIsIdle(1844, 74);
+        fittingWorkloadsDoNotWaitWhileCapacityIsIdle(new World(1844, new Engine(), true), 74);
+    }
+
+    /**
+     * Found by the property on trees (seed 160382): a victim borrowing at a lower level of the tree than its
+     * preemptor was admitted again before it once its eviction was done, and preempted again, forever. A head whose
+     * preemptions were issued now goes first.
+     */
+    @Example
+    void aPreemptorGoesBeforeItsVictimOnceTheVictimIsGone() {
+        fittingWorkloadsDoNotWaitWhileCapacityIsIdle(160382, 67);
     }
 }

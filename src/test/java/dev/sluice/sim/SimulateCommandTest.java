@@ -176,11 +176,26 @@ class SimulateCommandTest {
                 .isEqualTo(0.1);
     }
 
+    /** The generator with the engine's fair sharing on: every workload runs, and a second run decides alike. */
+    @Test
+    void generatorRunsWithFairSharingOn() {
+        String[] args = {"-o", "json", "--generate", "kueue-baseline", "--scale", "0.02", "--fair-sharing"};
+        Sim sim = Sim.run(args);
+        assertThat(sim.exit()).isZero();
+        assertThat(sim.summary().path("workloads").asInt()).isEqualTo(300);
+        assertThat(sim.summary().path("finished").asInt()).isEqualTo(300);
+        assertThat(withoutTimings(Sim.run(args).out())).isEqualTo(withoutTimings(sim.out()));
+        assertThat(withoutTimings(sim.out()))
+                .isNotEqualTo(withoutTimings(Sim.run("-o", "json", "--generate", "kueue-baseline", "--scale", "0.02")
+                        .out()));
+    }
+
     @Test
     void helpAndUsageErrors() {
         Sim help = Sim.run("--help");
         assertThat(help.exit()).isZero();
-        assertThat(help.out()).contains("Usage: simulate", "--default-duration", "--generate", "--chart");
+        assertThat(help.out()).contains("Usage: simulate", "--default-duration", "--generate", "--chart",
+                "--fair-sharing");
 
         Sim unknown = Sim.run("--frobnicate", "examples/gke-multislice");
         assertThat(unknown.exit()).isEqualTo(2);

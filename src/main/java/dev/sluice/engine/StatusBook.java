@@ -1,0 +1,42 @@
+package dev.sluice.engine;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The pending statuses changed since the last cycle: a workload's reason and message are reported only when
+ * they differ from what was last reported, so an unchanged wait costs no status write.
+ */
+final class StatusBook {
+    private final LinkedHashMap<WorkloadKey, PendingStatus> changed = new LinkedHashMap<>();
+
+    void set(WorkloadRecord r, PendingReason reason, String message) {
+        r.message = message;
+        if (reason == r.reportedReason && message.equals(r.reportedMessage)) {
+            return;
+        }
+        r.reportedReason = reason;
+        r.reportedMessage = message;
+        changed.put(r.key(), new PendingStatus(r.key(), reason, message));
+    }
+
+    /** The workload was admitted or forgotten: whatever it last changed is no longer news. */
+    void forget(WorkloadKey key) {
+        changed.remove(key);
+    }
+
+    /** The changes of workloads still pending, in the order they changed; the book starts over. */
+    List<PendingStatus> drain(Map<WorkloadKey, WorkloadRecord> workloads) {
+        List<PendingStatus> pending = new ArrayList<>();
+        for (PendingStatus s : changed.values()) {
+            WorkloadRecord r = workloads.get(s.workload());
+            if (r != null && r.phase == WorkloadPhase.PENDING) {
+                pending.add(s);
+            }
+        }
+        changed.clear();
+        return pending;
+    }
+}
