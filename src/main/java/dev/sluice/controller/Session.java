@@ -39,12 +39,20 @@ final class Session {
     /** Where the decisions' writes are made, off the engine thread. */
     final WriteLanes lanes;
     final WriteSettings writeSettings;
+    final KubernetesClient client;
+    /** waitForPodsReady, and how often its timers are checked. */
+    final dev.sluice.readiness.WaitForPodsReady readiness;
+    final java.time.Duration readinessCheckPeriod;
     /** Delayed work (pending-status writes): one small thread. */
     final ScheduledExecutorService timer;
 
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
-            Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings) {
+            Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
+            WaitForPodsReadyConfig readiness) {
+        this.client = client;
+        this.readiness = readiness.settings();
+        this.readinessCheckPeriod = readiness.checkPeriod();
         this.kinds = kinds;
         this.kubeQueueCompat = kubeQueueCompat;
         this.crdRecheck = crdRecheck;

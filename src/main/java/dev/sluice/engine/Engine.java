@@ -306,6 +306,27 @@ public final class Engine {
         route(r);
     }
 
+    /**
+     * The caller evicts an admitted workload for a reason of its own (its pods were not ready in time): from now on it
+     * is EVICTING, as after a preemption. Returns the decision to apply, or null when the workload is not admitted.
+     */
+    public Eviction evict(WorkloadKey key, EvictionReason reason, String message, long nowMillis) {
+        lastNow = Math.max(lastNow, nowMillis);
+        WorkloadRecord r = workloads.get(key);
+        if (r == null || r.phase != WorkloadPhase.ADMITTED) {
+            return null;
+        }
+        evict(r, reason, null, null, message);
+        return queuedEvictions.remove(queuedEvictions.size() - 1);
+    }
+
+    /** Evictions decided outside a cycle (queue stopped, workload deactivated), without admitting anything. */
+    public List<Eviction> drainEvictions() {
+        List<Eviction> out = new ArrayList<>(queuedEvictions);
+        queuedEvictions.clear();
+        return out;
+    }
+
     /** The workload finished (success or failure): release its quota and forget it. */
     public void finish(WorkloadKey key) {
         WorkloadRecord r = workloads.get(key);
