@@ -10,6 +10,7 @@ import java.time.Duration;
 public final class RequeueBackoff {
     /** Kueue's jitter factor. */
     public static final double JITTER = 0.0001;
+    private static final double NO_CAP_SECONDS = 100 * 365 * 24 * 3600.0;
 
     private RequeueBackoff() {
     }
@@ -22,10 +23,12 @@ public final class RequeueBackoff {
         if (count < 1) {
             throw new IllegalArgumentException("requeue count starts at 1, got " + count);
         }
+        // max 0 means no cap, as in Kueue (Kubernetes' wait.Backoff); a century bounds it anyway
+        double cap = maxSeconds > 0 ? maxSeconds : NO_CAP_SECONDS;
         double seconds = baseSeconds;
         // the cap applies to each doubled value, not to the base itself (as Kubernetes' wait.Backoff steps)
-        for (int i = 1; i < count && seconds != maxSeconds; i++) {
-            seconds = Math.min(seconds * 2, maxSeconds);
+        for (int i = 1; i < count && seconds < cap; i++) {
+            seconds = Math.min(seconds * 2, cap);
         }
         double withJitter = seconds * (1 + JITTER * Math.max(0, Math.min(random, 1)));
         return Duration.ofNanos(Math.round(withJitter * 1e9));

@@ -34,6 +34,10 @@ public record WaitForPodsReady(boolean enabled, Duration timeout, Duration recov
             throw new IllegalArgumentException("sluice.wait-for-pods-ready.backoff-base-seconds and "
                     + "backoff-max-seconds must not be negative, got " + backoffBaseSeconds + " and " + backoffMaxSeconds);
         }
+        if (backoffMaxSeconds > 0 && backoffBaseSeconds > backoffMaxSeconds) {
+            throw new IllegalArgumentException("sluice.wait-for-pods-ready.backoff-base-seconds (" + backoffBaseSeconds
+                    + ") is above backoff-max-seconds (" + backoffMaxSeconds + "); raise the max or lower the base");
+        }
         if (backoffLimitCount != null && backoffLimitCount < 0) {
             throw new IllegalArgumentException("sluice.wait-for-pods-ready.backoff-limit-count must not be negative "
                     + "(leave it unset for no limit), got " + backoffLimitCount);

@@ -83,6 +83,11 @@ class WaitForPodsReadyTest {
         ready(ns, "next", 1);
         cluster.awaitWorkload(next, w -> Cluster.isTrue(w, "PodsReady"));
         assertThat(Cluster.condition(cluster.workloadOf(next), "PodsReady").getReason()).isEqualTo("Started");
+        String scrape = Promtool.scrapeTextFormat();
+        assertThat(scrape).containsPattern("kueue_evicted_workloads_total\\{cluster_queue=\"" + ns
+                        + "-cq\",reason=\"PodsReadyTimeout\",?} 1\\.0")
+                .containsPattern("kueue_admitted_until_ready_wait_time_seconds_count\\{cluster_queue=\"" + ns
+                        + "-cq\",?} 1\\.0");
         new FakeJobController(client).finishJob(ns, "next", true);
         cluster.awaitWorkload(next, w -> Cluster.isTrue(w, "Finished"));
         assertStays(cluster, stuck, w -> w.getStatus().getAdmission() == null, "quota free, but the backoff runs");
