@@ -49,7 +49,7 @@ public final class SimulateCommand {
         }
         SimResult result;
         try {
-            result = new Simulation(scenario).run();
+            result = new Simulation(scenario, options.podsReady()).run();
         } catch (RuntimeException e) {
             err.println("simulate: the simulation failed: " + e);
             return FAILED;
