@@ -379,6 +379,7 @@ final class PodsReadySync {
             return;
         }
         if (!writing.add(key)) {
+            timeouts.put(key, now); // another status write of it is on its way: tried again on the next tick
             return;
         }
         Instant at = s.now();
@@ -425,6 +426,9 @@ final class PodsReadySync {
     /** Requeued True (BackoffFinished, Reactivated): the Workload may be queued again; its event submits it. */
     private void requeuedAgain(WorkloadKey key, String reason, String message, boolean clearRequeueAt) {
         if (!writing.add(key)) {
+            if (clearRequeueAt) {
+                backoffs.put(key, s.nowMillis()); // another status write of it is on its way: the next tick
+            }
             return;
         }
         Instant now = s.now();
