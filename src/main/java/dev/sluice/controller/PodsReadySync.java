@@ -56,6 +56,12 @@ final class PodsReadySync {
     private final Set<WorkloadKey> notReady = new HashSet<>();
     /** The requeueState each decided timeout eviction writes with its Evicted condition. */
     private final Map<WorkloadKey, PodsReadyRules.Requeue> requeues = new HashMap<>();
+    /**
+     * The deactivation target (reason, message) each decided deactivation writes into its Evicted condition: kept
+     * until the eviction is written, so a retry after a write whose answer was lost (the target already removed)
+     * writes the same.
+     */
+    private final Map<WorkloadKey, String[]> deactivations = new HashMap<>();
     /** Status writes on their way, not sent again meanwhile. */
     private final Set<WorkloadKey> writing = new HashSet<>();
     private final Random jitter = new Random();
@@ -142,6 +148,7 @@ final class PodsReadySync {
         backoffs.remove(key);
         notReady.remove(key);
         requeues.remove(key);
+        deactivations.remove(key);
         publishNextDue();
     }
 
@@ -293,14 +300,21 @@ final class PodsReadySync {
             }
             return wl;
         }
+        if (e.reason() != EvictionReason.InactiveWorkload) {
+            return wl;
+        }
         Condition target = Conditions.find(status.getConditions(), PodsReadyRules.DEACTIVATION_TARGET);
-        if (e.reason() == EvictionReason.InactiveWorkload && target != null && "True".equals(target.getStatus())) {
+        if (target != null && "True".equals(target.getStatus())) {
+            deactivations.put(key, new String[] {target.getReason(), target.getMessage()});
+            status.getConditions().remove(target);
+        }
+        String[] cause = deactivations.get(key);
+        if (cause != null) {
             Condition evicted = Conditions.find(status.getConditions(), WorkloadConditions.EVICTED);
             if (evicted != null) {
-                evicted.setReason(PodsReadyRules.deactivatedReason(target.getReason()));
-                evicted.setMessage(PodsReadyRules.deactivatedMessage(target.getMessage()));
+                evicted.setReason(PodsReadyRules.deactivatedReason(cause[0]));
+                evicted.setMessage(PodsReadyRules.deactivatedMessage(cause[1]));
             }
-            status.getConditions().remove(target);
             status.setRequeueState(null);
         }
         return wl;
@@ -309,6 +323,7 @@ final class PodsReadySync {
     /** The eviction is written: its requeueState is on the Workload now. */
     void evictionWritten(WorkloadKey key) {
         requeues.remove(key);
+        deactivations.remove(key);
     }
 
     /** Kueue's event reason for an eviction written with {@code evictedReason}: Evicted, or "EvictedDueTo" + reason. */
@@ -414,11 +429,12 @@ final class PodsReadySync {
                 s.client.resources(Workload.class).inNamespace(key.namespace()).withName(key.name())
                         .patch(PatchContext.of(PatchType.JSON), patch);
             } catch (KubernetesClientException e) {
-                if (!Writes.isConflict(e) && !Writes.isNotFound(e)) {
+                if (!Writes.isNotFound(e)) {
+                    // a conflict too: the Workload is looked at again from the cache (still active with its target:
+                    // patched again over the newer version); nothing else may bring it back
                     LOG.infof("Workload %s not deactivated (%s); retrying", key, e.getMessage());
                     s.retry.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
                 }
-                // a conflict: the next event of the Workload brings it back here
             }
         });
     }

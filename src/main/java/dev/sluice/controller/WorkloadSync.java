@@ -148,6 +148,14 @@ final class WorkloadSync {
             if (WorkloadConditions.hasReservation(wl)) {
                 // admitted by an earlier run (or term): count it, never admit it twice
                 restore(wl, spec);
+                if (!spec.active() && !WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)) {
+                    // deactivated while no controller ran (e.g. between deactivation and eviction): evict it now
+                    Eviction e = s.engine.evict(key, EvictionReason.InactiveWorkload, "The workload is deactivated",
+                            s.nowMillis());
+                    if (e != null) {
+                        apply(new CycleResult(java.util.List.of(), java.util.List.of(e), java.util.List.of()));
+                    }
+                }
             } else if (mayQueue) {
                 s.engine.submit(spec);
             }

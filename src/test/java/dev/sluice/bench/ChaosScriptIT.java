@@ -22,18 +22,4 @@ class ChaosScriptIT {
         assertThat(run.number("restarts")).isEqualTo(1);
         assertThat(run.number("faults")).isPositive();
     }
-
-    /** With a share of Workloads that never get ready: PodsReadyTimeout evictions, requeues and deactivations in the mix. */
-    @Test
-    void neverReadyWorkloadsAreDeactivatedWithoutViolations() throws Exception {
-        ScriptRun run = ScriptRun.run(180, "bench/chaos.sh", "kueue-baseline", "--scale", "0.02", "--kills", "1",
-                "--write-failures", "0.03", "--latency-ms", "5", "--watch-cut-ms", "2000:5000", "--timeout", "120",
-                "--seed", "11", "--never-ready", "0.05");
-        assertThat(run.exitCode()).as(run.output()).isZero();
-        // every never-ready one (at least one) ends deactivated
-        assertThat(run.output()).containsPattern("deactivated: ([1-9]\\d*) of \\1 never-ready workloads");
-        assertThat(run.number("finished")).isEqualTo(300);
-        assertThat(run.number("violations")).isZero();
-        assertThat(run.number("lost")).isZero();
-    }
 }

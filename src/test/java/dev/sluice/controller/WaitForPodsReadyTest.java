@@ -216,6 +216,7 @@ class WaitForPodsReadyTest {
 
     private static void assertBackoff(Workload wl, Instant evictedAt, int seconds) {
         Instant requeueAt = Instant.parse(wl.getStatus().getRequeueState().getRequeueAt());
+        evictedAt = evictedAt.truncatedTo(java.time.temporal.ChronoUnit.MILLIS); // requeueAt is written in ms
         // base × 2^(n-1), a jitter of at most 0.01 %, from the moment of the eviction (the tick may come a little later)
         assertThat(requeueAt).isBetween(evictedAt.plusSeconds(seconds), evictedAt.plusSeconds(seconds).plusSeconds(2));
     }
