@@ -6,6 +6,12 @@
 #
 #   bench/chaos.sh [kueue-baseline|kueue-large-scale] [--scale X] [--kills N] [--write-failures SHARE]
 #                  [--latency-ms MAX] [--watch-cut-ms MIN:MAX] [--timeout SECONDS] [--seed N]
+#                  [--never-ready SHARE]
+#
+# --never-ready SHARE: that share of the Workloads never gets ready (the runner never finishes them); the controller
+# runs with a short waitForPodsReady (timeout 8s, backoff 1s, backoffLimitCount 1), so each is evicted for
+# PodsReadyTimeout, requeued, evicted again and deactivated, while the others run; the run fails unless all of them
+# end deactivated.
 #
 # Defaults: kueue-baseline at scale 1, 3 kills, 5 % of writes failed, up to 20 ms latency, watches cut after
 # 2-10 s. LEASE_DURATION (default 15s, as shipped) is how long a restarted controller waits for the dead one's Lease.
@@ -14,7 +20,7 @@ source "$(dirname "$0")/lib.sh"
 
 SCENARIO=kueue-baseline
 if [[ $# -gt 0 && $1 != --* ]]; then SCENARIO=$1; shift; fi
-SCALE=1; KILLS=3; SHARE=0.05; LATENCY=20; CUT=2000:10000; TIMEOUT=900; SEED=$RANDOM
+SCALE=1; KILLS=3; SHARE=0.05; LATENCY=20; CUT=2000:10000; TIMEOUT=900; SEED=$RANDOM; NEVER_READY=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --scale) SCALE=$2; shift 2 ;;
@@ -24,10 +30,16 @@ while [[ $# -gt 0 ]]; do
     --watch-cut-ms) CUT=$2; shift 2 ;;
     --timeout) TIMEOUT=$2; shift 2 ;;
     --seed) SEED=$2; shift 2 ;;
+    --never-ready) NEVER_READY=$2; shift 2 ;;
     *) die "unknown option $1" ;;
   esac
 done
 RANDOM=$SEED
+if [[ $NEVER_READY != 0 ]]; then
+  CONTROLLER_EXTRA_FLAGS="${CONTROLLER_EXTRA_FLAGS:-} -Dsluice.wait-for-pods-ready.timeout=8s \
+    -Dsluice.wait-for-pods-ready.backoff-base-seconds=1 -Dsluice.wait-for-pods-ready.backoff-max-seconds=2 \
+    -Dsluice.wait-for-pods-ready.backoff-limit-count=1 -Dsluice.wait-for-pods-ready.check-period=200ms"
+fi
 
 classpath
 make_tls
@@ -45,7 +57,7 @@ echo 0 >"$WORK/restarts"
 java -Xmx2g ${DRIVER_EXTRA_FLAGS:-} $(jfr_flags driver) -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
   --api "http://127.0.0.1:$API_PORT" --apiserver-pid "$API_PID" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
   --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
-  --proxy-url "http://127.0.0.1:$PROXY_PORT" --restarts-file "$WORK/restarts" \
+  --proxy-url "http://127.0.0.1:$PROXY_PORT" --restarts-file "$WORK/restarts" --never-ready "$NEVER_READY" \
   > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
 DRIVER=$!
 STARTED+=($DRIVER)

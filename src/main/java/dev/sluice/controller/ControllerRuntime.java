@@ -54,6 +54,10 @@ public class ControllerRuntime {
     private volatile LeaderElection election;
     private volatile boolean stopping;
     private volatile Function<String, Optional<Integer>> workloadPriorityClasses = name -> Optional.empty();
+    @jakarta.inject.Inject
+    Clock clock;
+    @jakarta.inject.Inject
+    WaitForPodsReadyConfig readiness;
 
     public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, AdmissionEvents metrics,
             LeaderElectionMetrics electionMetrics, Integrations integrations,
@@ -165,8 +169,9 @@ public class ControllerRuntime {
 
     private synchronized void startSession() {
         stopSession();
-        EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, Clock.systemUTC(),
-                name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings), 60);
+        EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, clock,
+                name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings,
+                readiness), 60);
         loop = next;
         role = Role.leading;
         next.start();

@@ -242,6 +242,11 @@ final class EngineLoop implements AutoCloseable {
         }
         long start = System.nanoTime();
         for (int i = 0; i < MAX_CYCLES_PER_PASS; i++) {
+            if (workloads.podsReady().blocksAdmission()) {
+                // blockAdmission: while an admitted workload is not ready nothing is admitted; evictions still go out
+                workloads.apply(new CycleResult(List.of(), s.engine.drainEvictions(), List.of()));
+                break;
+            }
             CycleResult result = s.engine.schedule(s.nowMillis());
             if (result.isEmpty()) {
                 break;

@@ -127,6 +127,7 @@ final class JobSync {
                 var admitted = WorkloadConditions.find(wl, WorkloadConditions.ADMITTED);
                 s.metrics.workloadStarted(wl.getMetadata().getNamespace(), wl.getMetadata().getName(),
                         java.time.Instant.ofEpochMilli(WorkloadSync.millis(admitted.getLastTransitionTime())));
+                workloads.podsReady().job(kind, job, wl); // PodsReady follows the job's status
             }
             return;
         }

@@ -46,12 +46,20 @@ final class Session {
      * is created for one, the API server is asked whether the job itself still exists (its delete event may lag).
      */
     final java.util.Set<Ref> workloadGoneFor = new java.util.HashSet<>();
+    final KubernetesClient client;
+    /** waitForPodsReady, and how often its timers are checked. */
+    final dev.sluice.readiness.WaitForPodsReady readiness;
+    final java.time.Duration readinessCheckPeriod;
     /** Delayed work (pending-status writes): one small thread. */
     final ScheduledExecutorService timer;
 
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
-            Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings) {
+            Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
+            WaitForPodsReadyConfig readiness) {
+        this.client = client;
+        this.readiness = readiness.settings();
+        this.readinessCheckPeriod = readiness.checkPeriod();
         this.kinds = kinds;
         this.kubeQueueCompat = kubeQueueCompat;
         this.crdRecheck = crdRecheck;

@@ -64,7 +64,13 @@ final class WorkloadConditions {
         if (Conditions.find(status.getConditions(), ADMITTED) != null) {
             set(wl, ADMITTED, false, "NoReservation", "The workload has no reservation", now);
         }
-        set(wl, REQUEUED, true, reason, message, now);
+        // timed out for PodsReady or deactivated: not requeued until the backoff ends or it is activated again
+        String held = PodsReadySync.heldRequeueReason(reason);
+        set(wl, REQUEUED, held == null, held == null ? reason : held, message, now);
+        if (Conditions.find(status.getConditions(), dev.sluice.readiness.PodsReadyRules.CONDITION) != null) {
+            set(wl, dev.sluice.readiness.PodsReadyRules.CONDITION, false, dev.sluice.readiness.PodsReadyRules.WAIT_FOR_START,
+                    dev.sluice.readiness.PodsReadyRules.NOT_READY_MESSAGE, now);
+        }
         return wl;
     }
 

@@ -66,6 +66,8 @@ final class WorkloadSync {
     private record LastWrite(String cachedVersion, Workload written) {
     }
 
+    private final PodsReadySync podsReady;
+
     WorkloadSync(Session session) {
         this.s = session;
         PendingStatusWrites.Timer timer = new PendingStatusWrites.Timer() {
@@ -85,6 +87,11 @@ final class WorkloadSync {
         };
         this.pendingWrites = new PendingStatusWrites(s.writeSettings.pendingDelay(), s.writeSettings.pendingRefresh(),
                 timer, s.lanes::background, this::writePending);
+        this.podsReady = new PodsReadySync(s, this);
+    }
+
+    PodsReadySync podsReady() {
+        return podsReady;
     }
 
     void handle(String namespace, String name) {
@@ -102,6 +109,7 @@ final class WorkloadSync {
             unwrittenAdmissions.remove(key);
             invalid.remove(key);
             pendingWrites.forget(key);
+            podsReady.forget(key);
             Ref owner = owners.remove(key);
             if (owner != null) {
                 s.workloadGoneFor.add(owner);
@@ -121,8 +129,10 @@ final class WorkloadSync {
             }
             unwrittenEvictions.remove(key);
             pendingWrites.forget(key);
+            podsReady.forget(key);
             return;
         }
+        boolean mayQueue = podsReady.observe(wl);
         WorkloadStore.Derived derived = s.cache.workloadStore.derived(namespace, name);
         if (derived == null || derived.spec() == null) {
             String problem = derived == null ? "Workload " + key + " could not be read" : derived.problem();
@@ -134,12 +144,20 @@ final class WorkloadSync {
             return;
         }
         invalid.remove(key);
-        WorkloadSpec spec = derived.spec();
+        WorkloadSpec spec = podsReady.queueOrder(wl, derived.spec());
         if (known.isEmpty()) {
             if (WorkloadConditions.hasReservation(wl)) {
                 // admitted by an earlier run (or term): count it, never admit it twice
                 restore(wl, spec);
-            } else {
+                if (!spec.active() && !WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)) {
+                    // deactivated while no controller ran (e.g. between deactivation and eviction): evict it now
+                    Eviction e = s.engine.evict(key, EvictionReason.InactiveWorkload, "The workload is deactivated",
+                            s.nowMillis());
+                    if (e != null) {
+                        apply(new CycleResult(java.util.List.of(), java.util.List.of(e), java.util.List.of()));
+                    }
+                }
+            } else if (mayQueue) {
                 s.engine.submit(spec);
             }
             return;
@@ -225,6 +243,7 @@ final class WorkloadSync {
             }
             guarded(a.workload(), "admission", () -> admit(a.workload(), a));
         }
+        podsReady.admitted(result.admissions());
         for (PendingStatus p : result.pending()) {
             guarded(p.workload(), "pending status", () -> pendingWrites.want(p));
         }
@@ -291,8 +310,8 @@ final class WorkloadSync {
         boolean release = cached != null && ownerJob(cached).isEmpty();
         s.lanes.execute(key, () -> {
             Writes.Written w = writeNow(key, x -> {
-                Workload evicted = WorkloadConditions.evict(x, e.reason().name(),
-                        e.preemptionReason() == null ? null : e.preemptionReason().name(), message, now);
+                Workload evicted = podsReady.onEviction(WorkloadConditions.evict(x, e.reason().name(),
+                        e.preemptionReason() == null ? null : e.preemptionReason().name(), message, now), e);
                 return release ? WorkloadConditions.requeue(evicted, now) : evicted;
             });
             s.onEngine.accept(() -> evicted(key, e, message, w));
@@ -306,6 +325,7 @@ final class WorkloadSync {
             return;
         }
         unwrittenEvictions.remove(key, e);
+        podsReady.evictionWritten(key);
         if (w.gone()) {
             s.engine.delete(key);
             return;
@@ -339,9 +359,21 @@ final class WorkloadSync {
             s.metrics.preempted(preemptingCq == null ? cq : preemptingCq,
                     e.preemptionReason() == null ? e.reason().name() : e.preemptionReason().name());
         }
-        s.events.normal(wl, e.reason() == EvictionReason.Preempted ? "Preempted" : "Evicted", eventMessage);
+        Condition written = WorkloadConditions.find(wl, WorkloadConditions.EVICTED);
+        String writtenReason = written == null ? e.reason().name() : written.getReason();
+        s.events.normal(wl, e.reason() == EvictionReason.Preempted ? "Preempted"
+                : PodsReadySync.eventReason(writtenReason), eventMessage);
         if (cq != null) {
             s.metrics.evicted(cq, e.reason().name());
+            Condition ready = WorkloadConditions.find(wl, dev.sluice.readiness.PodsReadyRules.CONDITION);
+            if (ready != null && "True".equals(ready.getStatus()) && written != null) {
+                boolean deactivated = writtenReason.startsWith(dev.sluice.readiness.PodsReadyRules.DEACTIVATED);
+                s.metrics.evictedAfterReady(cq, deactivated ? dev.sluice.readiness.PodsReadyRules.DEACTIVATED
+                        : writtenReason, deactivated ? writtenReason.substring(writtenReason.indexOf("DueTo") < 0
+                        ? writtenReason.length() : writtenReason.indexOf("DueTo") + 5) : "",
+                        Math.max(0, millis(written.getLastTransitionTime()) - millis(ready.getLastTransitionTime()))
+                                / 1000.0);
+            }
         }
     }
 
@@ -379,7 +411,11 @@ final class WorkloadSync {
             return;
         }
         Optional<WorkloadState> state = s.engine.workload(key);
-        if (state.isPresent() && state.get().phase() == WorkloadPhase.EVICTING) {
+        Condition requeuedCond = WorkloadConditions.find(w.workload(), WorkloadConditions.REQUEUED);
+        if (state.isPresent() && requeuedCond != null && "False".equals(requeuedCond.getStatus())) {
+            // timed out (it waits out its backoff) or deactivated: queued afresh when it may be, see PodsReadySync
+            s.engine.delete(key);
+        } else if (state.isPresent() && state.get().phase() == WorkloadPhase.EVICTING) {
             s.engine.evictionDone(key, s.nowMillis());
         } else if (state.isPresent() && state.get().phase() == WorkloadPhase.ADMITTED) {
             // evicted in an earlier run: the restored admission is released and the workload queued afresh
@@ -388,10 +424,24 @@ final class WorkloadSync {
         s.requeue.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
     }
 
+    /**
+     * On a lane, then on the engine thread: a status change of the Workload (latest cached copy); {@code then} gets
+     * the outcome (null when the write failed).
+     */
+    void writeStatus(WorkloadKey key, UnaryOperator<Workload> change, java.util.function.Consumer<Writes.Written> then) {
+        s.lanes.execute(key, () -> {
+            Writes.Written w = writeNow(key, change);
+            s.onEngine.accept(() -> then.accept(w));
+        });
+    }
+
     /** The job finished (or could not start): the Workload is Finished and its quota released at once. */
     void finish(Workload wl, String reason, String message) {
         WorkloadKey key = EngineWorkloads.key(wl);
         Instant now = s.now();
+        if ("Failed".equals(reason)) {
+            s.metrics.workloadFailed(key.namespace(), key.name(), now);
+        }
         s.lanes.execute(key, () -> {
             Writes.Written w = writeNow(key, x -> WorkloadConditions.finish(x, reason, message, now));
             if (w == null) {

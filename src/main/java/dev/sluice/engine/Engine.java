@@ -248,6 +248,28 @@ public final class Engine {
         queues.route(r);
     }
 
+    /**
+     * The caller evicts an admitted workload for a reason of its own (its pods were not ready in time): from now on it
+     * is EVICTING, as after a preemption. Returns the decision to apply, or null when the workload is not admitted.
+     */
+    public Eviction evict(WorkloadKey key, EvictionReason reason, String message, long nowMillis) {
+        evictions.advance(nowMillis);
+        WorkloadRecord r = queues.workload(key);
+        if (r == null || r.phase != WorkloadPhase.ADMITTED) {
+            return null;
+        }
+        evictions.evict(r, reason, null, null, message);
+        List<Eviction> queued = evictions.drain();
+        Eviction mine = queued.remove(queued.size() - 1);
+        evictions.requeueAll(queued);
+        return mine;
+    }
+
+    /** Evictions decided outside a cycle (queue stopped, workload deactivated), without admitting anything. */
+    public List<Eviction> drainEvictions() {
+        return evictions.drain();
+    }
+
     /** The workload finished (success or failure): release its quota and forget it. */
     public void finish(WorkloadKey key) {
         WorkloadRecord r = queues.workload(key);

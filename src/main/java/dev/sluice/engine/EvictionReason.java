@@ -2,5 +2,7 @@ package dev.sluice.engine;
 
 /** Why an admitted workload is evicted (Kueue's reasons). */
 public enum EvictionReason {
-    Preempted, ClusterQueueStopped, LocalQueueStopped, InactiveWorkload, Deleted
+    Preempted, ClusterQueueStopped, LocalQueueStopped, InactiveWorkload, Deleted,
+    /** Its pods were not ready in time (waitForPodsReady); decided by the caller, see {@link Engine#evict}. */
+    PodsReadyTimeout
 }

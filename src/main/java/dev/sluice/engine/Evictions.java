@@ -45,6 +45,11 @@ final class Evictions {
         }
     }
 
+    /** Puts back decisions taken out with {@link #drain} that are not the caller's to apply. */
+    void requeueAll(List<Eviction> decisions) {
+        queued.addAll(0, decisions);
+    }
+
     List<Eviction> drain() {
         List<Eviction> out = new ArrayList<>(queued);
         queued.clear();

@@ -227,6 +227,35 @@ public final class ArgoWorkflowKind implements JobKind {
         return false;
     }
 
+    /**
+     * Sluice's rule (Kueue has no Workflow integration): {@code status.phase} is Running and at least one node of
+     * {@code status.nodes} of type Pod is Running or Succeeded. A Workflow is queued as a whole and runs its steps one
+     * after another, so "all pods ready" never holds at one moment; what waitForPodsReady guards against, quota held by
+     * a workflow none of whose pods can start, is exactly "no pod node has started".
+     */
+    @Override
+    public boolean podsReady(GenericKubernetesResource job) {
+        String ref = Models.ref(job);
+        Map<String, Object> status = RawTree.object(job.getAdditionalProperties(), "status", ref, "status");
+        if (!"Running".equals(RawTree.string(status, "phase", ref, "status.phase"))) {
+            return false;
+        }
+        Map<String, Object> nodes = RawTree.object(status, "nodes", ref, "status.nodes");
+        if (nodes == null) {
+            return false;
+        }
+        for (String id : nodes.keySet()) {
+            String path = "status.nodes." + id;
+            Map<String, Object> node = RawTree.object(nodes, id, ref, path);
+            String phase = RawTree.string(node, "phase", ref, path + ".phase");
+            if ("Pod".equals(RawTree.string(node, "type", ref, path + ".type"))
+                    && ("Running".equals(phase) || "Succeeded".equals(phase))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The annotation as a ResourceList of valid, non-negative quantities. */
     private static Map<String, Object> minResources(GenericKubernetesResource job, String ref) {
         String field = "metadata.annotations[" + WellKnown.ACK_MIN_RESOURCES + "]";

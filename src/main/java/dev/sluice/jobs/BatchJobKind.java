@@ -82,4 +82,25 @@ public final class BatchJobKind extends PodTemplateJobKind {
         Integer active = RawTree.count(status(job), "active", Models.ref(job), "status.active");
         return active != null && active > 0;
     }
+
+    /**
+     * {@code status.ready + status.succeeded + len(status.uncountedTerminatedPods.succeeded)} reaches the pod count,
+     * {@code spec.parallelism} (default 1) lowered to {@code spec.completions} (Kueue's rule).
+     */
+    @Override
+    public boolean podsReady(GenericKubernetesResource job) {
+        String ref = Models.ref(job);
+        Map<String, Object> spec = spec(job);
+        int wanted = spec == null ? 1 : jobPodCount(spec, ref, "spec");
+        Map<String, Object> status = status(job);
+        Integer ready = RawTree.count(status, "ready", ref, "status.ready");
+        Integer succeeded = RawTree.count(status, "succeeded", ref, "status.succeeded");
+        Map<String, Object> uncounted = RawTree.object(status, "uncountedTerminatedPods", ref,
+                "status.uncountedTerminatedPods");
+        List<Object> uncountedSucceeded = RawTree.list(uncounted, "succeeded", ref,
+                "status.uncountedTerminatedPods.succeeded");
+        long done = (ready == null ? 0 : ready) + (succeeded == null ? 0 : succeeded)
+                + (uncountedSucceeded == null ? 0 : uncountedSucceeded.size());
+        return done >= wanted;
+    }
 }

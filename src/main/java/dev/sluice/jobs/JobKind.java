@@ -85,6 +85,14 @@ public interface JobKind {
     boolean isActive(GenericKubernetesResource job);
 
     /**
+     * Whether all the pods the job was admitted for are ready or done, read from the kind's own status: Sluice watches
+     * no Pods (that would cost the memory the controller saves). The Workload's PodsReady condition follows it, and
+     * with waitForPodsReady a job that stays unready too long is evicted. Each adapter documents what it reads (also
+     * listed in docs/pods-ready.md). A status that cannot be read counts as not ready.
+     */
+    boolean podsReady(GenericKubernetesResource job);
+
+    /**
      * The PriorityClass named by the pod templates: the first pod set whose template sets
      * {@code spec.priorityClassName} (Kueue's rule).
      */

@@ -111,4 +111,36 @@ public final class JobSetKind extends PodTemplateJobKind {
         }
         return false;
     }
+
+    /**
+     * Every child Job ready or done: the sum of {@code status.replicatedJobsStatus[].ready + .succeeded} reaches the sum
+     * of {@code spec.replicatedJobs[].replicas} (default 1) (Kueue's rule; JobSet counts a child Job ready once all its
+     * pods are ready or succeeded).
+     */
+    @Override
+    public boolean podsReady(GenericKubernetesResource job) {
+        String ref = Models.ref(job);
+        List<Object> replicated = RawTree.list(spec(job), "replicatedJobs", ref, "spec.replicatedJobs");
+        long wanted = 0;
+        if (replicated != null) {
+            for (int i = 0; i < replicated.size(); i++) {
+                String path = "spec.replicatedJobs[" + i + "]";
+                Integer replicas = RawTree.count(RawTree.element(replicated, i, ref, path), "replicas", ref,
+                        path + ".replicas");
+                wanted += replicas == null ? 1 : replicas;
+            }
+        }
+        List<Object> statuses = RawTree.list(status(job), "replicatedJobsStatus", ref, "status.replicatedJobsStatus");
+        long ready = 0;
+        if (statuses != null) {
+            for (int i = 0; i < statuses.size(); i++) {
+                String path = "status.replicatedJobsStatus[" + i + "]";
+                Map<String, Object> st = RawTree.element(statuses, i, ref, path);
+                Integer r = RawTree.count(st, "ready", ref, path + ".ready");
+                Integer done = RawTree.count(st, "succeeded", ref, path + ".succeeded");
+                ready += (r == null ? 0 : r) + (done == null ? 0 : done);
+            }
+        }
+        return ready >= wanted;
+    }
 }

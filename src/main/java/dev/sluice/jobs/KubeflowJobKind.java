@@ -103,4 +103,35 @@ public abstract class KubeflowJobKind extends PodTemplateJobKind {
         }
         return false;
     }
+
+    /**
+     * Every replica type's pods running or done: for each type under {@code spec.<x>ReplicaSpecs},
+     * {@code status.replicaStatuses.<type>.active + .succeeded} reaches its {@code replicas} (default 1). The
+     * training operator counts a running pod as active. Kueue reads the job's Running condition instead, which the
+     * operator sets as soon as the master (or launcher) runs; Sluice waits for every replica, which is what a
+     * gang-scheduled training job needs.
+     */
+    @Override
+    public boolean podsReady(GenericKubernetesResource job) {
+        String ref = Models.ref(job);
+        String field = "spec." + replicaSpecsField();
+        Map<String, Object> specs = RawTree.object(spec(job), replicaSpecsField(), ref, field);
+        if (specs == null || specs.isEmpty()) {
+            return false;
+        }
+        Map<String, Object> statuses = RawTree.object(status(job), "replicaStatuses", ref, "status.replicaStatuses");
+        for (String type : specs.keySet()) {
+            Integer replicas = RawTree.count(RawTree.object(specs, type, ref, field + "." + type), "replicas", ref,
+                    field + "." + type + ".replicas");
+            int wanted = replicas == null ? 1 : replicas;
+            String path = "status.replicaStatuses." + type;
+            Map<String, Object> st = statuses == null ? null : RawTree.object(statuses, type, ref, path);
+            Integer active = RawTree.count(st, "active", ref, path + ".active");
+            Integer succeeded = RawTree.count(st, "succeeded", ref, path + ".succeeded");
+            if ((active == null ? 0 : active) + (succeeded == null ? 0 : succeeded) < wanted) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

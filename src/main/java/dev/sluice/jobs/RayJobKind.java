@@ -175,6 +175,17 @@ public final class RayJobKind extends PodTemplateJobKind {
                 && !List.of("Suspended", "Complete", "Failed").contains(deployment);
     }
 
+    /**
+     * {@code status.rayClusterStatus.state} is {@code ready}: KubeRay marks its RayCluster ready once the head and every
+     * worker pod run and are ready (Kueue's rule).
+     */
+    @Override
+    public boolean podsReady(GenericKubernetesResource job) {
+        String ref = Models.ref(job);
+        Map<String, Object> cluster = RawTree.object(status(job), "rayClusterStatus", ref, "status.rayClusterStatus");
+        return "ready".equals(RawTree.string(cluster, "state", ref, "status.rayClusterStatus.state"));
+    }
+
     private static Map<String, Object> clusterSpec(GenericKubernetesResource job, String ref) {
         Map<String, Object> cluster = RawTree.object(spec(job), "rayClusterSpec", ref, "spec.rayClusterSpec");
         if (cluster == null) {

@@ -168,6 +168,44 @@ public final class SparkApplicationKind implements JobKind {
                 && !Set.of("COMPLETED", "FAILED", "SUBMISSION_FAILED", "SUSPENDED").contains(state);
     }
 
+    /**
+     * The driver runs ({@code status.applicationState.state} RUNNING) and as many executors as asked for report RUNNING
+     * or COMPLETED in {@code status.executorState}: {@code spec.executor.instances} (default 2), or under dynamic
+     * allocation {@code spec.dynamicAllocation.minExecutors} (default 0). Kueue's rule: the application state turns
+     * RUNNING as soon as the driver starts, even while executors cannot be scheduled.
+     */
+    @Override
+    public boolean podsReady(GenericKubernetesResource job) {
+        String ref = Models.ref(job);
+        Map<String, Object> status = status(job, ref);
+        String state = RawTree.string(RawTree.object(status, "applicationState", ref, "status.applicationState"),
+                "state", ref, "status.applicationState.state");
+        if (!"RUNNING".equals(state)) {
+            return false;
+        }
+        Map<String, Object> spec = RawTree.object(job.getAdditionalProperties(), "spec", ref, "spec");
+        Map<String, Object> dynamic = RawTree.object(spec, "dynamicAllocation", ref, "spec.dynamicAllocation");
+        int wanted;
+        if (RawTree.flag(dynamic, "enabled", ref, "spec.dynamicAllocation.enabled")) {
+            Integer min = RawTree.count(dynamic, "minExecutors", ref, "spec.dynamicAllocation.minExecutors");
+            wanted = min == null ? 0 : min;
+        } else {
+            Integer instances = RawTree.count(RawTree.object(spec, EXECUTOR, ref, "spec.executor"), "instances", ref,
+                    "spec.executor.instances");
+            wanted = instances == null ? DEFAULT_EXECUTORS : instances;
+        }
+        Map<String, Object> executors = RawTree.object(status, "executorState", ref, "status.executorState");
+        int ready = 0;
+        if (executors != null) {
+            for (Object v : executors.values()) {
+                if ("RUNNING".equals(v) || "COMPLETED".equals(v)) {
+                    ready++;
+                }
+            }
+        }
+        return ready >= wanted;
+    }
+
     private static Map<String, Object> template(Map<String, Object> spec, String role, String ref) {
         String path = "spec." + role;
         Map<String, Object> roleSpec = RawTree.object(spec, role, ref, path);

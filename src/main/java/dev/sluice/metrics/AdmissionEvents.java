@@ -27,11 +27,32 @@ public interface AdmissionEvents {
     /** The state of every ClusterQueue after a cycle; replaces the previous snapshot (queues absent are gone). */
     void queuesChanged(List<ClusterQueueMetrics> snapshot);
 
+    /**
+     * The workload's pods became ready for the first time since its admission (PodsReady True, reason Started):
+     * {@code sinceAdmittedSeconds} after its admission, {@code sinceQueuedSeconds} after it was created or requeued.
+     */
+    void podsReady(String clusterQueue, double sinceAdmittedSeconds, double sinceQueuedSeconds);
+
+    /**
+     * A workload whose pods were ready was evicted {@code sinceReadySeconds} after they became ready; reason and
+     * underlying cause in Kueue's words (PodsReadyTimeout, Preempted, Deactivated with RequeuingLimitExceeded, ...).
+     */
+    void evictedAfterReady(String clusterQueue, String reason, String underlyingCause, double sinceReadySeconds);
+
+    /** The workload's pods are all ready now (PodsReady True); the availability meters count it as up from here. */
+    void workloadReady(String namespace, String name, Instant at);
+
+    /** The workload's pods are no longer all ready (PodsReady False after True). */
+    void workloadNotReady(String namespace, String name, Instant at);
+
     /** The workload's job started running (admitted and unsuspended). */
     void workloadStarted(String namespace, String name, Instant at);
 
     /** The workload's job stopped before finishing (evicted or preempted). */
     void workloadInterrupted(String namespace, String name, Instant at);
+
+    /** The workload's job failed (before {@link #workloadFinished}): its last up period ends in failure. */
+    void workloadFailed(String namespace, String name, Instant at);
 
     /** The workload finished (succeeded or failed) or was deleted; its series can be dropped. */
     void workloadFinished(String namespace, String name, Instant at);

@@ -80,6 +80,20 @@ final class KueueMeters {
             + "flavors (+Inf when unlimited)";
 
     /** Kueue's wait-time buckets: 1, then 2.5 doubling 13 times (2.5 ... 10240 seconds). */
+    // waitForPodsReady
+    static final String UNDERLYING_CAUSE = "underlying_cause";
+    static final String READY_WAIT_TIME = "kueue_ready_wait_time_seconds";
+    static final String READY_WAIT_TIME_HELP = "The time between a workload was created or requeued until ready, per "
+            + "'cluster_queue'";
+    static final String ADMITTED_UNTIL_READY_WAIT_TIME = "kueue_admitted_until_ready_wait_time_seconds";
+    static final String ADMITTED_UNTIL_READY_WAIT_TIME_HELP = "The time between a workload was admitted until ready, "
+            + "per 'cluster_queue'";
+    static final String PODS_READY_TO_EVICTED_TIME = "kueue_pods_ready_to_evicted_time_seconds";
+    static final String PODS_READY_TO_EVICTED_TIME_HELP = "The number of seconds between a workload's pods being ready "
+            + "and eviction workloads per 'cluster_queue', 'reason' (Preempted, PodsReadyTimeout, ClusterQueueStopped, "
+            + "LocalQueueStopped, Deactivated, ...) and 'underlying_cause' (empty, or RequeuingLimitExceeded for a "
+            + "deactivation)";
+
     static final double[] WAIT_TIME_BUCKETS = exponentialFrom1(14);
 
     /** Prometheus's default buckets, which Kueue keeps for the admission attempt latency. */

@@ -80,6 +80,31 @@ public class KueueMetrics implements AdmissionEvents {
     }
 
     @Override
+    public void podsReady(String clusterQueue, double sinceAdmittedSeconds, double sinceQueuedSeconds) {
+        Histograms.record(histogram(ADMITTED_UNTIL_READY_WAIT_TIME, ADMITTED_UNTIL_READY_WAIT_TIME_HELP,
+                WAIT_TIME_BUCKETS, CLUSTER_QUEUE, queue(clusterQueue)), sinceAdmittedSeconds);
+        Histograms.record(histogram(READY_WAIT_TIME, READY_WAIT_TIME_HELP, WAIT_TIME_BUCKETS, CLUSTER_QUEUE,
+                queue(clusterQueue)), sinceQueuedSeconds);
+    }
+
+    @Override
+    public void evictedAfterReady(String clusterQueue, String reason, String underlyingCause, double sinceReadySeconds) {
+        Histograms.record(Histograms.builder(PODS_READY_TO_EVICTED_TIME, PODS_READY_TO_EVICTED_TIME_HELP,
+                WAIT_TIME_BUCKETS).tags(CLUSTER_QUEUE, queue(clusterQueue), REASON, reason(reason), UNDERLYING_CAUSE,
+                underlyingCause == null ? "" : underlyingCause).register(registry), sinceReadySeconds);
+    }
+
+    @Override
+    public void workloadReady(String namespace, String name, Instant at) {
+        availability.ready(namespace, name, at);
+    }
+
+    @Override
+    public void workloadNotReady(String namespace, String name, Instant at) {
+        availability.notReady(namespace, name, at);
+    }
+
+    @Override
     public void preempted(String preemptingClusterQueue, String reason) {
         counter(PREEMPTED_WORKLOADS_TOTAL, PREEMPTED_WORKLOADS_HELP, PREEMPTING_CLUSTER_QUEUE,
                 queue(preemptingClusterQueue), REASON, reason(reason)).increment();
@@ -119,6 +144,11 @@ public class KueueMetrics implements AdmissionEvents {
     @Override
     public void workloadInterrupted(String namespace, String name, Instant at) {
         availability.interrupted(namespace, name, at);
+    }
+
+    @Override
+    public void workloadFailed(String namespace, String name, Instant at) {
+        availability.failed(namespace, name, at);
     }
 
     @Override

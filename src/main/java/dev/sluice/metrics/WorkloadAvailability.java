@@ -15,7 +15,11 @@ import java.util.logging.Logger;
 
 /**
  * Availability of each running workload, the tutorial's JobSet health figures: uptime, interruptions, time to
- * recover (interruption to next start) and time between interruptions (start to next interruption).
+ * recover (interruption to the next time its pods are all ready) and time between interruptions (ready to the next
+ * interruption). A workload is up while its pods are ready (PodsReady), not merely while its job is unsuspended; an
+ * interruption is an eviction or a loss of readiness of a workload that was up (GKE's rules: the first provisioning
+ * is not a recovery, the first up period counts as a time between interruptions, the last one only when the workload
+ * fails).
  *
  * <p>Memory: one small immutable record per workload that has started and not finished, in a map capped at
  * {@code maxTracked}; the per-workload series are produced at scrape time by one collector instead of a Micrometer
@@ -76,23 +80,56 @@ final class WorkloadAvailability {
         this.untracked = Counter.builder(UNTRACKED).description(UNTRACKED_HELP).register(registry);
     }
 
+    /**
+     * The job was started (admitted and unsuspended): from here the workload is tracked, but it is up only once its
+     * pods are ready ({@link #ready}); provisioning is not uptime, and the first provisioning is not a recovery.
+     */
     void started(String namespace, String name, Instant at) {
         Key key = key(namespace, name);
-        long t = millis(at, "workloadStarted");
+        millis(at, "workloadStarted");
+        if (!workloads.containsKey(key) && admit(key)) {
+            workloads.put(key, new State(0, NONE, NONE, 0));
+        }
+    }
+
+    /** Its pods are all ready (PodsReady): up from {@code at}; after an interruption that ends the time to recover. */
+    void ready(String namespace, String name, Instant at) {
+        Key key = key(namespace, name);
+        long t = millis(at, "workloadReady");
         State before = workloads.get(key);
         if (before == null) {
-            if (admit(key)) {
-                workloads.put(key, new State(0, t, NONE, 0));
-            }
-            return;
+            return; // not tracked: its start was not (the map was full)
         }
         if (before.running()) {
-            return; // announced twice: the first start counts
+            return; // announced twice: the first counts
         }
         if (before.interruptedAt() != NONE) {
-            Histograms.record(timeToRecover, (t - before.interruptedAt()) / 1000.0);
+            Histograms.record(timeToRecover, Math.max(0, t - before.interruptedAt()) / 1000.0);
         }
         workloads.put(key, new State(before.uptimeMillis(), t, NONE, before.interruptions()));
+    }
+
+    /** Its pods are no longer all ready: an interruption, as an eviction is. */
+    void notReady(String namespace, String name, Instant at) {
+        State before = workloads.get(key(namespace, name));
+        if (before != null && before.running()) {
+            interrupted(namespace, name, at);
+        }
+    }
+
+    /**
+     * It ended in failure: GKE counts the last up period as a time between interruptions only then (a success ends
+     * the workload, it does not interrupt it).
+     */
+    void failed(String namespace, String name, Instant at) {
+        Key key = key(namespace, name);
+        long t = millis(at, "workloadFailed");
+        State before = workloads.get(key);
+        if (before != null && before.running()) {
+            Histograms.record(timeBetweenInterruptions, Math.max(0, t - before.runningSince()) / 1000.0);
+            workloads.put(key, new State(before.uptimeMillis() + Math.max(0, t - before.runningSince()), NONE, NONE,
+                    before.interruptions()));
+        }
     }
 
     void interrupted(String namespace, String name, Instant at) {
@@ -107,7 +144,7 @@ final class WorkloadAvailability {
             return;
         }
         if (!before.running()) {
-            return; // already interrupted
+            return; // already interrupted, or never up: nothing was interrupted
         }
         long ran = Math.max(0, t - before.runningSince());
         Histograms.record(timeBetweenInterruptions, ran / 1000.0);

@@ -180,7 +180,7 @@ public final class ScenarioBuilder {
                 WorkloadSpec sp = w.spec();
                 w = new SimWorkload(w.index(), w.job(), new WorkloadSpec(sp.key(), sp.uid(), sp.queueName(), sp.priority(),
                         sp.creationTimeMillis() + rank, sp.podSets(), sp.active()), w.submitAtMillis(), w.durationMillis(),
-                        w.priorityClass(), w.workloadClass());
+                        w.priorityClass(), w.workloadClass(), w.readyAfterMillis());
             }
             workloads.add(w);
         }
@@ -302,7 +302,8 @@ public final class ScenarioBuilder {
         Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();
         Long duration = duration(annotations, WellKnown.SIMULATED_DURATION, origin);
         Long submitAt = duration(annotations, WellKnown.SIMULATED_SUBMIT_AT, origin);
-        if (duration == null || submitAt == null) {
+        Long readyAfter = readyAfter(annotations, origin);
+        if (duration == null || submitAt == null || readyAfter == null) {
             return null;
         }
         WorkloadSpec spec;
@@ -316,7 +317,25 @@ public final class ScenarioBuilder {
         String priorityClass = wspec.getPriorityClassName() != null && !wspec.getPriorityClassName().isEmpty()
                 ? wspec.getPriorityClassName() : "priority=" + spec.priority();
         return new SimWorkload(index, job, spec, submitAt, duration == -1 ? defaultDurationMillis : duration,
-                priorityClass, workloadClass);
+                priorityClass, workloadClass, readyAfter);
+    }
+
+    /** {@code sluice.dev/simulated-ready-after}: a duration, or {@code never}; 0 (ready at once) when absent. */
+    private Long readyAfter(Map<String, String> annotations, Origin origin) {
+        String value = annotations.get(WellKnown.SIMULATED_READY_AFTER);
+        if (value == null) {
+            return 0L;
+        }
+        if ("never".equals(value.trim())) {
+            return SimWorkload.NEVER;
+        }
+        try {
+            return Durations.parseMillis(value);
+        } catch (IllegalArgumentException e) {
+            errors.add(origin.error("metadata.annotations[" + WellKnown.SIMULATED_READY_AFTER + "]",
+                    e.getMessage() + "; or write never for pods that never get ready"));
+            return null;
+        }
     }
 
     /** The annotation's duration in ms; -1 (duration) or 0 (submit-at) when absent; null after an error. */

@@ -9,5 +9,5 @@ import java.util.Map;
 public record SimEvent(long timeMillis, Type type, WorkloadKey workload, String job, String clusterQueue,
                        Map<String, Map<String, String>> flavors, String message) {
 
-    public enum Type { Submitted, Admitted, Preempted, Evicted, Finished, Inadmissible }
+    public enum Type { Submitted, Admitted, Preempted, Evicted, Finished, Inadmissible, PodsReady, Requeued, Deactivated }
 }

@@ -1,11 +1,13 @@
 package dev.sluice.sim;
 
+import dev.sluice.readiness.WaitForPodsReady;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The {@code simulate} command line, parsed by hand (no CLI library: it would break the operator's native build). */
 public record SimOptions(boolean help, String output, long defaultDurationMillis, String chart, String generate,
-                         double scale, List<String> paths, boolean forecastAccuracy, boolean fairSharing) {
+                         double scale, List<String> paths, boolean forecastAccuracy, boolean fairSharing,
+                         WaitForPodsReady podsReady) {
 
     public static final String USAGE = """
             Usage: simulate [options] PATH...
@@ -21,6 +23,8 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
             Annotations on jobs and Workloads:
               sluice.dev/simulated-duration: 90s    how long it runs once admitted
               sluice.dev/simulated-submit-at: 30s   when it is submitted (offset from the start)
+              sluice.dev/simulated-ready-after: 2m  when its pods are all ready after each admission
+                                                    (default at once), or never; it runs its duration from then
 
             Options:
               -o, --output table|json   timeline as a table (default) or one JSON object per line,
@@ -34,6 +38,12 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                                         controller does, from observed run times and from the exact ones) and
                                         print how far the forecast at submission was from the actual admission
               --fair-sharing            run the engine with Kueue's fair sharing on (default strategies)
+              --pods-ready-timeout D    waitForPodsReady timeout (default 30m, Kueue's): a job not ready by then
+                                        is evicted (PodsReadyTimeout) and requeued after a backoff
+              --backoff-base-seconds N  first backoff (default 60), doubling up to --backoff-max-seconds (3600)
+              --backoff-limit-count N   requeues before the workload is deactivated (default: no limit)
+              --block-admission         admit nothing while an admitted workload is not ready
+              --no-wait-for-pods-ready  switch waitForPodsReady off
               -h, --help                this text
 
             Exit codes: 0 done, 2 bad usage or bad input (nothing simulated), 1 internal error.
@@ -57,6 +67,13 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         List<String> paths = new ArrayList<>();
         boolean onlyPaths = false;
         boolean fairSharing = false;
+        WaitForPodsReady kueue = WaitForPodsReady.kueueDefaults();
+        boolean podsReadyOn = true;
+        boolean block = false;
+        java.time.Duration timeout = kueue.timeout();
+        int base = kueue.backoffBaseSeconds();
+        int max = kueue.backoffMaxSeconds();
+        Integer limit = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (onlyPaths || !a.startsWith("-") || a.equals("-")) {
@@ -108,6 +125,19 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                         throw new UsageException("--scale must be greater than 0 and at most 1, got " + s);
                     }
                 }
+                case "--pods-ready-timeout" -> {
+                    String t = value != null ? value : next(args, ++i, name);
+                    try {
+                        timeout = java.time.Duration.ofMillis(Durations.parseMillis(t));
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException("--pods-ready-timeout: " + e.getMessage());
+                    }
+                }
+                case "--backoff-base-seconds" -> base = count(value != null ? value : next(args, ++i, name), name);
+                case "--backoff-max-seconds" -> max = count(value != null ? value : next(args, ++i, name), name);
+                case "--backoff-limit-count" -> limit = count(value != null ? value : next(args, ++i, name), name);
+                case "--block-admission" -> block = true;
+                case "--no-wait-for-pods-ready" -> podsReadyOn = false;
                 default -> throw new UsageException("unknown option " + a);
             }
         }
@@ -122,8 +152,27 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 throw new UsageException("--scale only applies with --generate");
             }
         }
-        return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale, List.copyOf(paths),
-                forecastAccuracy, fairSharing);
+        WaitForPodsReady podsReady;
+        try {
+            podsReady = new WaitForPodsReady(podsReadyOn, timeout, timeout, block, kueue.requeuingTimestamp(), base, max,
+                    limit);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage().replace("sluice.wait-for-pods-ready.", "--"));
+        }
+        return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale,
+                List.copyOf(paths), forecastAccuracy, fairSharing, podsReady);
+    }
+
+    private static int count(String text, String option) throws UsageException {
+        try {
+            int n = Integer.parseInt(text.trim());
+            if (n < 0) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageException(option + " must be a whole number of at least 0, got \"" + text + "\"");
+        }
     }
 
     private static String next(String[] args, int i, String option) throws UsageException {

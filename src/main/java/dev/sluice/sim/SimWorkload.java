@@ -10,9 +10,18 @@ import dev.sluice.engine.WorkloadSpec;
  * @param job           {@code Kind/namespace/name} of the object it stands for (a bare Workload stands for itself)
  * @param priorityClass name of its priority class, or {@code priority=<value>} when it names none
  * @param workloadClass the benchmark's workload class (small, medium, large), null for manifests
+ * @param readyAfterMillis how long after each admission its pods are all ready; {@link #NEVER} when they never are
  */
 public record SimWorkload(int index, String job, WorkloadSpec spec, long submitAtMillis, long durationMillis,
-                          String priorityClass, String workloadClass) {
+                          String priorityClass, String workloadClass, long readyAfterMillis) {
+
+    /** Pods that never get ready (annotation value {@code never}). */
+    public static final long NEVER = -1;
+
+    public SimWorkload(int index, String job, WorkloadSpec spec, long submitAtMillis, long durationMillis,
+                       String priorityClass, String workloadClass) {
+        this(index, job, spec, submitAtMillis, durationMillis, priorityClass, workloadClass, 0);
+    }
 
     public WorkloadKey key() {
         return spec.key();

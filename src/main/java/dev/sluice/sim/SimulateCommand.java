@@ -52,7 +52,8 @@ public final class SimulateCommand {
         ForecastAccuracy accuracy;
         try {
             accuracy = options.forecastAccuracy() ? new ForecastAccuracy(scenario) : null;
-            Simulation sim = new Simulation(scenario, options.fairSharing() ? FairSharing.on() : FairSharing.OFF);
+            Simulation sim = new Simulation(scenario, options.fairSharing() ? FairSharing.on() : FairSharing.OFF,
+                    options.podsReady());
             if (accuracy != null) {
                 sim.observe(accuracy);
             }

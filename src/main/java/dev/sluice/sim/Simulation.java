@@ -14,7 +14,11 @@ import dev.sluice.engine.PodSetAssignment;
 import dev.sluice.engine.WorkloadKey;
 import dev.sluice.engine.WorkloadPhase;
 import dev.sluice.engine.WorkloadState;
+import dev.sluice.readiness.PodsReadyRules;
+import dev.sluice.readiness.WaitForPodsReady;
+import dev.sluice.engine.WorkloadSpec;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,7 +32,10 @@ import java.util.TreeMap;
  * The engine in virtual time. At each instant with events: finishes, then submissions, are applied; then
  * {@code schedule(now)} runs until a cycle neither admits nor evicts. Evictions complete at once (the job stops
  * immediately) and the workload waits again; once re-admitted it runs its full duration again. Inadmissible events
- * are reported when the engine parks a workload with a new message.
+ * are reported when the engine parks a workload with a new message. waitForPodsReady applies Kueue's rules
+ * ({@link PodsReadyRules}): a job annotated {@code sluice.dev/simulated-ready-after} longer than the timeout (or
+ * {@code never}) is evicted at the timeout, requeued after its backoff and deactivated at the limit; a job that gets
+ * ready runs its duration from then.
  */
 public final class Simulation {
 
@@ -39,7 +46,10 @@ public final class Simulation {
     }
 
     private static final int FINISH = 0;
-    private static final int SUBMIT = 1;
+    private static final int READY = 1;
+    private static final int TIMEOUT = 2;
+    private static final int REQUEUE = 3;
+    private static final int SUBMIT = 4;
 
     private final Scenario scenario;
     private final Engine engine;
@@ -56,6 +66,9 @@ public final class Simulation {
     private int admissions;
     private int evictions;
     private int cycles;
+    private final WaitForPodsReady readiness;
+    /** Admitted and not yet ready: with blockAdmission nothing else is admitted meanwhile. */
+    private final Set<WorkloadKey> notReady = new HashSet<>();
 
     /** Sees the state after each instant settled (the forecast accuracy harness); reads only. */
     interface Observer {
@@ -71,14 +84,23 @@ public final class Simulation {
     }
 
     public Simulation(Scenario scenario) {
-        this(scenario, dev.sluice.engine.FairSharing.OFF);
+        this(scenario, dev.sluice.engine.FairSharing.OFF, WaitForPodsReady.kueueDefaults());
+    }
+
+    public Simulation(Scenario scenario, WaitForPodsReady readiness) {
+        this(scenario, dev.sluice.engine.FairSharing.OFF, readiness);
     }
 
     /** A simulation whose engine runs with the given fair-sharing configuration. */
     public Simulation(Scenario scenario, dev.sluice.engine.FairSharing fairSharing) {
+        this(scenario, fairSharing, WaitForPodsReady.kueueDefaults());
+    }
+
+    public Simulation(Scenario scenario, dev.sluice.engine.FairSharing fairSharing, WaitForPodsReady readiness) {
         this.engine = new Engine(fairSharing);
         this.scenario = scenario;
         this.usage = new UsageTracker(scenario.clusterQueues());
+        this.readiness = readiness;
     }
 
     /** Runs to the end: until no event is left. */
@@ -135,9 +157,25 @@ public final class Simulation {
             event(SimEvent.Type.Submitted, run, null, Map.of(), null);
             return;
         }
+        if (t.order() == REQUEUE) {
+            if (t.runId() == run.runId) {
+                requeued(run);
+            }
+            return;
+        }
         if (t.runId() != run.runId || run.assignment == null) {
             return; // preempted since: this finish belongs to an earlier run
         }
+        if (t.order() == READY) {
+            notReady.remove(run.workload.key());
+            event(SimEvent.Type.PodsReady, run, run.clusterQueue, Map.of(), PodsReadyRules.READY_MESSAGE);
+            return;
+        }
+        if (t.order() == TIMEOUT) {
+            timedOut(run);
+            return;
+        }
+        notReady.remove(run.workload.key());
         long s = System.nanoTime();
         long c = cpu();
         engine.finish(run.workload.key());
@@ -153,6 +191,13 @@ public final class Simulation {
     private void settle() {
         Set<WorkloadKey> changed = new LinkedHashSet<>();
         for (int i = 0; ; i++) {
+            if (readiness.blocks() && !notReady.isEmpty()) {
+                // blockAdmission: nothing is admitted while an admitted workload is not ready; evictions still go out
+                for (Eviction e : engine.drainEvictions()) {
+                    evicted(e);
+                }
+                break;
+            }
             if (i >= MAX_CYCLES_PER_INSTANT) {
                 throw new IllegalStateException("the engine did not settle after " + i + " cycles at t="
                         + Durations.seconds(now) + "s");
@@ -211,11 +256,88 @@ public final class Simulation {
         }
         usage.add(now, as.clusterQueue(), as.usage(), +1);
         event(SimEvent.Type.Admitted, run, as.clusterQueue(), flavors(as), a.message());
-        queue.add(new Timed(now + run.workload.durationMillis(), FINISH, seq++, run, run.runId));
+        long readyAfter = run.workload.readyAfterMillis();
+        long timeout = readiness.timeout().toMillis();
+        if (readyAfter != 0) {
+            notReady.add(a.workload());
+        }
+        if (readiness.enabled() && (readyAfter == SimWorkload.NEVER || readyAfter > timeout)) {
+            queue.add(new Timed(now + timeout, TIMEOUT, seq++, run, run.runId));
+            return;
+        }
+        if (readyAfter == SimWorkload.NEVER) {
+            return; // never ready and no timeout: it holds its quota to the end
+        }
+        if (readyAfter > 0) {
+            queue.add(new Timed(now + readyAfter, READY, seq++, run, run.runId));
+        }
+        queue.add(new Timed(now + readyAfter + run.workload.durationMillis(), FINISH, seq++, run, run.runId));
+    }
+
+    /** Its pods were not ready in time: requeued after a backoff, or deactivated at the limit (Kueue's rules). */
+    private void timedOut(WorkloadRun run) {
+        WorkloadKey key = run.workload.key();
+        PodsReadyRules.Outcome outcome = PodsReadyRules.onTimeout(readiness, run.requeues, now, 0);
+        boolean deactivate = outcome instanceof PodsReadyRules.Deactivate;
+        String message = deactivate ? PodsReadyRules.deactivatedMessage(PodsReadyRules.LIMIT_EXCEEDED_MESSAGE)
+                : PodsReadyRules.timeoutMessage(key.namespace(), key.name());
+        long s = System.nanoTime();
+        long c = cpu();
+        Eviction e = engine.evict(key, deactivate ? EvictionReason.InactiveWorkload : EvictionReason.PodsReadyTimeout,
+                message, now);
+        if (e != null) {
+            engine.delete(key); // the job stops at once; it is queued again only after its backoff (or never)
+        }
+        engineNanos += System.nanoTime() - s;
+        engineCpu += cpu() - c;
+        if (e == null) {
+            return;
+        }
+        evictions++;
+        notReady.remove(key);
+        usage.add(now, run.clusterQueue, run.assignment.usage(), -1);
+        run.close(now, WorkloadRun.Phase.PREEMPTED);
+        run.preemptions++;
+        run.runId++;
+        run.lastMessage = message;
+        if (deactivate) {
+            event(SimEvent.Type.Deactivated, run, run.clusterQueue, flavors(run.assignment),
+                    message + " (" + run.requeues + " requeues, backoffLimitCount " + readiness.backoffLimitCount() + ")");
+            run.assignment = null;
+            return;
+        }
+        PodsReadyRules.Requeue r = (PodsReadyRules.Requeue) outcome;
+        run.requeues = r.count();
+        run.timedOutAt = now;
+        event(SimEvent.Type.Evicted, run, run.clusterQueue, flavors(run.assignment), message + "; requeued at "
+                + Durations.seconds(r.requeueAtMillis()) + "s (backoff " + r.count() + ")");
+        run.assignment = null;
+        queue.add(new Timed(r.requeueAtMillis(), REQUEUE, seq++, run, run.runId));
+    }
+
+    /** The backoff ended: queued again, by the eviction's time or its creation (requeuingStrategy.timestamp). */
+    private void requeued(WorkloadRun run) {
+        if (readiness.backoffLimitCount() == null && !othersCanFinish(run)) {
+            // without a backoff limit Kueue retries it forever; with nothing else left the run ends here
+            event(SimEvent.Type.Requeued, run, null, Map.of(), PodsReadyRules.BACKOFF_FINISHED_MESSAGE
+                    + "; nothing else is left to run and its pods never get ready, so the simulation ends here "
+                    + "(--backoff-limit-count N shows it deactivated)");
+            return;
+        }
+        WorkloadSpec sp = run.workload.spec();
+        long order = PodsReadyRules.queueOrderMillis(readiness, sp.creationTimeMillis(), run.timedOutAt);
+        long s = System.nanoTime();
+        long c = cpu();
+        engine.submit(new WorkloadSpec(sp.key(), sp.uid(), sp.queueName(), sp.priority(), order, sp.podSets(),
+                sp.active()));
+        engineNanos += System.nanoTime() - s;
+        engineCpu += cpu() - c;
+        event(SimEvent.Type.Requeued, run, null, Map.of(), PodsReadyRules.BACKOFF_FINISHED_MESSAGE);
     }
 
     private void evicted(Eviction e) {
         evictions++;
+        notReady.remove(e.workload());
         WorkloadRun run = runs.get(e.workload());
         if (run.assignment != null) {
             usage.add(now, run.clusterQueue, run.assignment.usage(), -1);
@@ -232,6 +354,18 @@ public final class Simulation {
         engine.evictionDone(e.workload(), now); // the simulated job stops at once
         engineNanos += System.nanoTime() - s;
         engineCpu += cpu() - c;
+    }
+
+    /** Whether some other workload still has work to finish (its pods get ready within the timeout). */
+    private boolean othersCanFinish(WorkloadRun self) {
+        long timeout = readiness.timeout().toMillis();
+        for (WorkloadRun r : runs.values()) {
+            long ready = r.workload.readyAfterMillis();
+            if (r != self && r.finishedMillis == null && ready != SimWorkload.NEVER && ready <= timeout) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** CPU time of this thread (ns); 0 where the JVM cannot measure it. */

@@ -28,6 +28,9 @@ public final class WorkloadRun {
     Assignment assignment;
     String lastInadmissibleMessage;
     String lastMessage;
+    /** PodsReadyTimeout requeues so far (requeueState.count), and when the last one was evicted. */
+    int requeues;
+    Long timedOutAt;
 
     WorkloadRun(SimWorkload workload) {
         this.workload = workload;

@@ -105,6 +105,13 @@ public final class LoadDriver {
             Creator creator = new Creator(workloads, planned, Integer.parseInt(opt("creators", "16")));
             long start = System.nanoTime();
             Runner runner = new Runner(workloads, planned, start);
+            double neverReady = Double.parseDouble(opt("never-ready", "0"));
+            if (neverReady > 0) {
+                runner.neverReady(neverReady);
+                long share = planned.stream().filter(p -> runner.isNeverReady(p.key())).count();
+                System.out.printf("never-ready workloads: %d of %d (their pods never get ready; each must be "
+                        + "evicted for PodsReadyTimeout, requeued and deactivated)%n", share, planned.size());
+            }
             // one watch feeds the auditor and the runner, in the API server's order
             WorkloadWatch watch = new WorkloadWatch(workloads, e -> {
                 if ("DELETED".equals(e.type())) {
@@ -165,7 +172,13 @@ public final class LoadDriver {
             Report report = new Report(scenario, scale, planned, runner, end, complete, rss.peakMiB(), writes, audit,
                     notFinished, limit, faults, restarts, variant, cpu, creator.lag());
             report.print(System.out);
-            return complete && notFinished.isEmpty() && audit.violations().isEmpty() ? 0 : 1;
+            long expectedDeactivated = planned.stream().filter(p -> runner.isNeverReady(p.key())).count();
+            if (neverReady > 0) {
+                System.out.printf("deactivated: %d of %d never-ready workloads%n", runner.deactivated(),
+                        expectedDeactivated);
+            }
+            return complete && notFinished.isEmpty() && audit.violations().isEmpty()
+                    && runner.deactivated() == expectedDeactivated ? 0 : 1;
         }
     }
 

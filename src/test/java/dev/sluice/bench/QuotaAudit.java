@@ -25,7 +25,8 @@ import java.util.TreeMap;
  * cohort's members together use more than the sum of their nominal quotas.</li>
  * <li>Admitted twice: a Workload that holds quota gets a different admission (ClusterQueue or pod set assignments),
  * or its QuotaReserved condition is set True anew, without its admission being cleared in between.</li>
- * <li>At the end: every created Workload exists and is Finished (else lost or unfinished).</li>
+ * <li>At the end: every created Workload exists and is Finished, or deactivated by waitForPodsReady and released
+ * (else lost or unfinished).</li>
  * </ul>
  * Each change costs what it touches: usage is kept per ClusterQueue and per cohort as running sums, and only the
  * sums a change raised are compared with their limits (a sum that did not grow cannot newly exceed its limit).
@@ -109,7 +110,7 @@ public final class QuotaAudit {
         if (wl == null) {
             finished.remove(key);
         } else {
-            finished.put(key, isFinished);
+            finished.put(key, isFinished || wl.isDeactivated());
         }
         if (before != null && after != null) {
             if (!sameAdmission(before.admission(), after.admission())) {

@@ -67,6 +67,10 @@ final class Runner implements AutoCloseable {
     private double cpuMillis;
     private long lastChange;
 
+    /** Workloads whose pods never get ready: never finished by the runner, so waitForPodsReady times them out. */
+    private volatile java.util.function.Predicate<String> neverReady = key -> false;
+    private final AtomicLong deactivatedCount = new AtomicLong();
+
     Runner(WorkloadApi api, List<BenchObjects.Planned> planned, long startNanos) {
         this.api = api;
         this.startNanos = startNanos;
@@ -77,6 +81,23 @@ final class Runner implements AutoCloseable {
 
     long now() {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+
+    /**
+     * Every Workload whose key hashes below {@code share} (0..1) never gets ready: it is not finished after its
+     * runtime, so the controller evicts it at its PodsReady timeout, requeues it and finally deactivates it; a
+     * deactivated one counts as done.
+     */
+    void neverReady(double share) {
+        neverReady = key -> Math.floorMod(key.hashCode() * 0x9E3779B1, 10_000) < share * 10_000;
+    }
+
+    boolean isNeverReady(String key) {
+        return neverReady.test(key);
+    }
+
+    long deactivated() {
+        return deactivatedCount.get();
     }
 
     void created(String key, long at) {
@@ -114,9 +135,13 @@ final class Runner implements AutoCloseable {
         long now = now();
         boolean hasAdmission = wl.admission() != null;
         boolean finished = wl.isTrue("Finished");
+        boolean deactivated = neverReady.test(wl.key()) && wl.isDeactivated();
+        if (deactivated && s.finishedAt < 0) {
+            deactivatedCount.incrementAndGet();
+        }
         synchronized (s) {
             hold(s, hasAdmission && !finished ? wl.cpu() : 0);
-            if (finished) {
+            if (finished || deactivated) {
                 cancel(s);
                 if (s.finishedAt < 0) {
                     s.finishedAt = now;
@@ -151,6 +176,9 @@ final class Runner implements AutoCloseable {
                 s.firstAdmittedAt = now;
             }
             String k = wl.key();
+            if (neverReady.test(k)) {
+                return; // its pods never get ready: nothing finishes it
+            }
             s.finish = timers.schedule(() -> writers.execute(() -> finish(k, token)), s.planned.runtimeMillis(),
                     TimeUnit.MILLISECONDS);
         }

@@ -52,6 +52,16 @@ record WorkloadView(String namespace, String name, String resourceVersion, long 
         return c != null && "True".equals(c.status());
     }
 
+    /**
+     * Deactivated by waitForPodsReady and released: no admission, Requeued=False with reason Deactivated. Such a
+     * Workload is done (it is never admitted again unless someone activates it).
+     */
+    boolean isDeactivated() {
+        ConditionView requeued = condition("Requeued");
+        return admission == null && requeued != null && "False".equals(requeued.status())
+                && "Deactivated".equals(requeued.reason());
+    }
+
     /** The cpu the admission assigns (0 without an admission). */
     double cpu() {
         double sum = 0;

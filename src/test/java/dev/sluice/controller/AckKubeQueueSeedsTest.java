@@ -276,6 +276,11 @@ class AckKubeQueueSeedsTest {
         public boolean isActive(GenericKubernetesResource job) {
             return d.isActive(job);
         }
+
+        @Override
+        public boolean podsReady(GenericKubernetesResource job) {
+            return d.podsReady(job);
+        }
     }
 
     // ---- helpers ----

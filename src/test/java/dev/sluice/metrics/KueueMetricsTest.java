@@ -38,6 +38,26 @@ class KueueMetricsTest {
     }
 
     @Test
+    void podsReadyWaitTimesAndReadyToEvictedWithKueuesNamesAndLabels() {
+        metrics.podsReady("cluster-queue", 30, 90);
+        metrics.evictedAfterReady("cluster-queue", "PodsReadyTimeout", "", 600);
+        metrics.evictedAfterReady("cluster-queue", "Deactivated", "RequeuingLimitExceeded", 60);
+
+        Scrape scrape = Scrape.of(registry);
+        assertThat(scrape.types).containsEntry("kueue_admitted_until_ready_wait_time_seconds", "histogram")
+                .containsEntry("kueue_ready_wait_time_seconds", "histogram")
+                .containsEntry("kueue_pods_ready_to_evicted_time_seconds", "histogram");
+        assertThat(scrape.value("kueue_admitted_until_ready_wait_time_seconds_sum", "cluster_queue", "cluster-queue"))
+                .isEqualTo(30.0);
+        assertThat(scrape.value("kueue_ready_wait_time_seconds_sum", "cluster_queue", "cluster-queue"))
+                .isEqualTo(90.0);
+        assertThat(scrape.value("kueue_pods_ready_to_evicted_time_seconds_sum", "cluster_queue", "cluster-queue",
+                "reason", "PodsReadyTimeout", "underlying_cause", "")).isEqualTo(600.0);
+        assertThat(scrape.value("kueue_pods_ready_to_evicted_time_seconds_count", "cluster_queue", "cluster-queue",
+                "reason", "Deactivated", "underlying_cause", "RequeuingLimitExceeded")).isEqualTo(1.0);
+    }
+
+    @Test
     void quotaReservationCountsAndWaitTimeInKueuesBuckets() {
         metrics.quotaReserved("cq", 0.5);
         metrics.quotaReserved("cq", 2.5);

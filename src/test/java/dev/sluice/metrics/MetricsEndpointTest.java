@@ -21,7 +21,8 @@ class MetricsEndpointTest {
     @Test
     void eventsShowOnTheMetricsEndpoint() throws Exception {
         events.admitted("endpoint-test-queue", 4);
-        events.workloadStarted("endpoint-test", "wl-1", Instant.now().minusSeconds(30));
+        events.workloadStarted("endpoint-test", "wl-1", Instant.now().minusSeconds(40));
+        events.workloadReady("endpoint-test", "wl-1", Instant.now().minusSeconds(30));
 
         var response = ManagementEndpoint.get("/q/metrics");
         assertThat(response.statusCode()).isEqualTo(200);

@@ -60,13 +60,57 @@ class WorkloadAvailabilityTest {
         return T0.plusSeconds(seconds);
     }
 
+    /** The job started and its pods are ready at once. */
+    private void up(String namespace, String name, java.time.Instant at) {
+        metrics.workloadStarted(namespace, name, at);
+        metrics.workloadReady(namespace, name, at);
+    }
+
+    @Test
+    void upOnlyWhilePodsReadyFollowingGkesRules() {
+        metrics.workloadStarted(NS, JOBSET, at(0)); // unsuspended; pods still being scheduled
+        clock.now = at(120);
+        Scrape provisioning = Scrape.of(registry);
+        assertThat(uptime(provisioning)).as("provisioning is not uptime").isZero();
+        metrics.workloadReady(NS, JOBSET, at(120));
+        Scrape first = Scrape.of(registry);
+        assertThat(first.value("sluice_workload_time_to_recover_seconds_count"))
+                .as("the first provisioning is not a recovery").isZero();
+
+        metrics.workloadNotReady(NS, JOBSET, at(420)); // a slice lost its node: readiness lost, job still admitted
+        Scrape lost = Scrape.of(registry);
+        assertThat(lost.value("sluice_workload_interruptions_total", "namespace", NS, "workload", JOBSET)).isEqualTo(1.0);
+        assertThat(lost.value("sluice_workload_time_between_interruptions_seconds_sum"))
+                .as("the first up period counts").isEqualTo(300.0);
+        metrics.workloadInterrupted(NS, JOBSET, at(500)); // then evicted: already down, not a second interruption
+        metrics.workloadStarted(NS, JOBSET, at(560));
+        metrics.workloadReady(NS, JOBSET, at(600));
+        Scrape recovered = Scrape.of(registry);
+        assertThat(recovered.value("sluice_workload_time_to_recover_seconds_sum"))
+                .as("from the loss of readiness to readiness again").isEqualTo(180.0);
+        assertThat(recovered.value("sluice_workload_interruptions_total", "namespace", NS, "workload", JOBSET))
+                .isEqualTo(1.0);
+
+        metrics.workloadFailed(NS, JOBSET, at(1000));
+        metrics.workloadFinished(NS, JOBSET, at(1000));
+        Scrape failed = Scrape.of(registry);
+        assertThat(failed.value("sluice_workload_time_between_interruptions_seconds_count"))
+                .as("the last up period counts when the workload fails").isEqualTo(2.0);
+        assertThat(failed.value("sluice_workload_time_between_interruptions_seconds_sum")).isEqualTo(700.0);
+
+        up(NS, "ok", at(0));
+        metrics.workloadFinished(NS, "ok", at(500)); // succeeded: its last up period is not between interruptions
+        assertThat(Scrape.of(registry).value("sluice_workload_time_between_interruptions_seconds_count"))
+                .isEqualTo(2.0);
+    }
+
     private double uptime(Scrape scrape) {
         return scrape.value("sluice_workload_uptime_seconds", "namespace", NS, "workload", JOBSET);
     }
 
     @Test
     void startInterruptStartFinish() {
-        metrics.workloadStarted(NS, JOBSET, at(0));
+        up(NS, JOBSET, at(0));
         clock.now = at(100);
         Scrape running = Scrape.of(registry);
         assertThat(uptime(running)).isEqualTo(100.0);
@@ -82,7 +126,7 @@ class WorkloadAvailabilityTest {
         assertThat(down.value("sluice_workload_time_between_interruptions_seconds_sum")).isEqualTo(600.0);
         assertThat(down.value("sluice_workload_time_to_recover_seconds_count")).isZero();
 
-        metrics.workloadStarted(NS, JOBSET, at(690)); // readmitted 90 s later
+        up(NS, JOBSET, at(690)); // readmitted 90 s later
         clock.now = at(1000);
         Scrape back = Scrape.of(registry);
         assertThat(uptime(back)).isEqualTo(600.0 + 310.0);
@@ -104,14 +148,14 @@ class WorkloadAvailabilityTest {
     @Test
     void meanTimeToRecoverAndBetweenInterruptionsFromSumAndCount() {
         // two interruptions of one workload, one of another: TTR 60, 180, 30; TBI 300, 120, 1000
-        metrics.workloadStarted(NS, "a", at(0));
-        metrics.workloadStarted(NS, "b", at(0));
+        up(NS, "a", at(0));
+        up(NS, "b", at(0));
         metrics.workloadInterrupted(NS, "a", at(300));
-        metrics.workloadStarted(NS, "a", at(360));
+        up(NS, "a", at(360));
         metrics.workloadInterrupted(NS, "a", at(480));
-        metrics.workloadStarted(NS, "a", at(660));
+        up(NS, "a", at(660));
         metrics.workloadInterrupted(NS, "b", at(1000));
-        metrics.workloadStarted(NS, "b", at(1030));
+        up(NS, "b", at(1030));
 
         Scrape scrape = Scrape.of(registry);
         double mttr = scrape.value("sluice_workload_time_to_recover_seconds_sum")
@@ -128,8 +172,8 @@ class WorkloadAvailabilityTest {
 
     @Test
     void repeatedEventsAreIdempotent() {
-        metrics.workloadStarted(NS, JOBSET, at(0));
-        metrics.workloadStarted(NS, JOBSET, at(50)); // announced again: the first start counts
+        up(NS, JOBSET, at(0));
+        up(NS, JOBSET, at(50)); // announced again: the first start counts
         metrics.workloadInterrupted(NS, JOBSET, at(100));
         metrics.workloadInterrupted(NS, JOBSET, at(150)); // already down: not a second interruption
         clock.now = at(200);
@@ -144,7 +188,7 @@ class WorkloadAvailabilityTest {
     @Test
     void interruptionOfAWorkloadNotSeenStartingStillCountsAndMeasuresRecovery() {
         metrics.workloadInterrupted(NS, JOBSET, at(0)); // e.g. started before the controller restarted
-        metrics.workloadStarted(NS, JOBSET, at(45));
+        up(NS, JOBSET, at(45));
         clock.now = at(100);
 
         Scrape scrape = Scrape.of(registry);
@@ -157,7 +201,7 @@ class WorkloadAvailabilityTest {
 
     @Test
     void eventsOutOfOrderCountAsZeroNotNegative() {
-        metrics.workloadStarted(NS, JOBSET, at(100));
+        up(NS, JOBSET, at(100));
         metrics.workloadInterrupted(NS, JOBSET, at(90));
         clock.now = at(50);
 
@@ -168,10 +212,10 @@ class WorkloadAvailabilityTest {
 
     @Test
     void mapIsBoundedAndFinishingFreesRoom() {
-        metrics.workloadStarted(NS, "w1", at(0));
-        metrics.workloadStarted(NS, "w2", at(0));
-        metrics.workloadStarted("other", "w1", at(0));
-        metrics.workloadStarted(NS, "w4", at(0)); // over the cap of 3
+        up(NS, "w1", at(0));
+        up(NS, "w2", at(0));
+        up("other", "w1", at(0));
+        up(NS, "w4", at(0)); // over the cap of 3
 
         Scrape full = Scrape.of(registry);
         assertThat(full.all("sluice_workload_uptime_seconds")).hasSize(3);
@@ -179,7 +223,7 @@ class WorkloadAvailabilityTest {
         assertThat(full.value("sluice_workload_availability_untracked_total")).isEqualTo(1.0);
 
         metrics.workloadFinished(NS, "w1", at(10));
-        metrics.workloadStarted(NS, "w5", at(20));
+        up(NS, "w5", at(20));
         clock.now = at(30);
         assertThat(Scrape.of(registry).value("sluice_workload_uptime_seconds", "namespace", NS, "workload", "w5"))
                 .isEqualTo(10.0);
@@ -194,6 +238,7 @@ class WorkloadAvailabilityTest {
         KueueMetrics viaComposite = new KueueMetrics(composite, clock, 10);
 
         viaComposite.workloadStarted(NS, JOBSET, at(0));
+        viaComposite.workloadReady(NS, JOBSET, at(0));
         viaComposite.admitted("cluster-queue", 1);
         clock.now = at(Duration.ofHours(1).toSeconds());
 
@@ -205,7 +250,7 @@ class WorkloadAvailabilityTest {
 
     @Test
     void rejectsEventsWithoutNameOrTime() {
-        assertThatThrownBy(() -> metrics.workloadStarted(NS, null, at(0)))
+        assertThatThrownBy(() -> up(NS, null, at(0)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("namespace and a name");
         assertThatThrownBy(() -> metrics.workloadInterrupted(NS, JOBSET, null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("time of the event");

@@ -1,0 +1,80 @@
+package dev.sluice.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * examples/gke-multislice-stuck: a JobSet whose pods never get ready gives its chips back at the timeout, the others
+ * run meanwhile, it is retried with backoff and finally deactivated.
+ */
+class StuckSliceExampleTest {
+
+    private static final String EXAMPLE = "examples/gke-multislice-stuck";
+    private static final String STUCK = "JobSet/default/multislice-3slice";
+
+    private static List<Double> times(Sim sim, String event, String job) {
+        return sim.events(event, job).stream().map(n -> n.path("time").asDouble()).toList();
+    }
+
+    @Test
+    void theStuckSliceIsEvictedBackedOffAndDeactivatedWhileTheOthersRun() {
+        Sim sim = Sim.run("-o", "json", "--backoff-limit-count", "2", EXAMPLE);
+        assertThat(sim.exit()).as(sim.err()).isZero();
+        assertThat(times(sim, "Admitted", STUCK)).containsExactly(0.0, 1905.0, 3825.0);
+        assertThat(times(sim, "Evicted", STUCK)).containsExactly(1800.0, 3705.0);
+        JsonNode first = sim.events("Evicted", STUCK).get(0);
+        assertThat(first.path("message").asText()).startsWith("Exceeded the PodsReady timeout default/jobset-multislice-3slice-")
+                .endsWith("requeued at 1860s (backoff 1)");
+        assertThat(sim.events("Evicted", STUCK).get(1).path("message").asText()).endsWith("requeued at 3825s (backoff 2)");
+        assertThat(times(sim, "Requeued", STUCK)).containsExactly(1860.0, 3825.0);
+        assertThat(times(sim, "Deactivated", STUCK)).containsExactly(5625.0);
+        assertThat(sim.events("Deactivated", STUCK).get(0).path("message").asText())
+                .contains("The workload is deactivated due to exceeding the maximum number of re-queuing retries");
+        for (String other : List.of("JobSet/default/multislice-1slice", "JobSet/default/multislice-2slice")) {
+            assertThat(times(sim, "Admitted", other)).as(other).containsExactly(1800.0);
+            assertThat(times(sim, "PodsReady", other)).as(other).containsExactly(1845.0);
+            assertThat(times(sim, "Finished", other)).as(other).containsExactly(1905.0);
+        }
+        assertThat(times(sim, "PodsReady", STUCK)).isEmpty();
+        assertThat(sim.summary().path("finished").asInt()).isEqualTo(2);
+        assertThat(sim.summary().path("pending").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void withoutALimitTheRunEndsWhenNothingElseIsLeftAndSaysSo() {
+        Sim sim = Sim.run("-o", "json", EXAMPLE);
+        assertThat(sim.exit()).as(sim.err()).isZero();
+        assertThat(sim.events("Deactivated", STUCK)).isEmpty();
+        List<JsonNode> requeued = sim.events("Requeued", STUCK);
+        assertThat(requeued.get(requeued.size() - 1).path("message").asText())
+                .contains("nothing else is left to run");
+        assertThat(sim.summary().path("finished").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void blockAdmissionHoldsTheOthersUntilTheTimeout() {
+        Sim sim = Sim.run("-o", "json", "--block-admission", "--pods-ready-timeout", "5m", "--backoff-limit-count",
+                "0", EXAMPLE);
+        assertThat(sim.exit()).as(sim.err()).isZero();
+        // limit 0: the first timeout deactivates it; only then are the others admitted
+        assertThat(times(sim, "Deactivated", STUCK)).containsExactly(300.0);
+        assertThat(times(sim, "Admitted", "JobSet/default/multislice-1slice")).containsExactly(300.0);
+    }
+
+    @Test
+    void aBadReadyAfterIsNamed(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of(EXAMPLE, "1-kueue.yaml"), dir.resolve("1-kueue.yaml"));
+        Files.writeString(dir.resolve("2-jobsets.yaml"), Files.readString(Path.of(EXAMPLE, "2-jobsets-multislice.yaml"))
+                .replace("simulated-ready-after: never", "simulated-ready-after: soon"));
+        Sim sim = Sim.run(dir.toString());
+        assertThat(sim.exit()).isEqualTo(2);
+        assertThat(sim.err()).contains("metadata.annotations[sluice.dev/simulated-ready-after]")
+                .contains("or write never");
+    }
+}
