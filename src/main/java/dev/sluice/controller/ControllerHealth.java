@@ -8,7 +8,11 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Liveness;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Health of the controller part: ready once caches are synced and the engine rebuilt; alive while its loop turns. */
+/**
+ * Health of the controller part: ready while its leader election works and, when leading, once caches are synced and
+ * the engine rebuilt; alive while its loop turns. A failing election is readiness, not liveness: a restart cures
+ * neither missing RBAC nor an unreachable API server, and would drop the webhooks this pod serves too.
+ */
 final class ControllerHealth {
 
     private ControllerHealth() {
@@ -25,8 +29,12 @@ final class ControllerHealth {
 
         @Override
         public HealthCheckResponse call() {
-            return HealthCheckResponse.named("sluice-controller").withData("role", runtime.role().name())
-                    .status(runtime.ready()).build();
+            var response = HealthCheckResponse.named("sluice-controller").withData("role", runtime.role().name());
+            String election = runtime.electionProblem();
+            if (election != null) {
+                response.withData("leaderElection", election);
+            }
+            return response.status(runtime.ready()).build();
         }
     }
 

@@ -4,10 +4,8 @@ import dev.sluice.Integrations;
 import dev.sluice.OperatorLifecycle;
 import dev.sluice.jobs.JobKinds;
 import dev.sluice.metrics.AdmissionEvents;
+import dev.sluice.metrics.LeaderElectionMetrics;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
-import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
-import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
@@ -18,8 +16,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -50,18 +46,16 @@ public class ControllerRuntime {
     private final boolean kubeQueueCompat;
     private final Duration crdRecheck;
     private final WriteSettings writeSettings;
-    /** This replica in the Lease: the pod name and a random part (a restarted container is a new candidate). */
-    private final String identity = Optional.ofNullable(System.getenv("HOSTNAME")).orElse("sluice") + "-"
-            + UUID.randomUUID().toString().substring(0, 8);
+    private final LeaderElectionMetrics electionMetrics;
 
     private volatile Role role = Role.off;
     private volatile EngineLoop loop;
-    private volatile CompletableFuture<?> election;
+    private volatile LeaderElection election;
     private volatile boolean stopping;
     private volatile Function<String, Optional<Integer>> workloadPriorityClasses = name -> Optional.empty();
 
     public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, AdmissionEvents metrics,
-            Integrations integrations,
+            LeaderElectionMetrics electionMetrics, Integrations integrations,
             @ConfigProperty(name = "sluice.leader-election.enabled", defaultValue = "true") boolean leaderElection,
             @ConfigProperty(name = "sluice.leader-election.lease-name", defaultValue = "sluice-controller") String leaseName,
             @ConfigProperty(name = "sluice.leader-election.namespace") Optional<String> leaseNamespace,
@@ -75,6 +69,7 @@ public class ControllerRuntime {
         this.client = client;
         // the meters are another module's bean; without it (e.g. a build without metrics) nothing is measured
         this.metrics = metrics;
+        this.electionMetrics = electionMetrics;
         this.leaderElection = leaderElection;
         this.leaseName = leaseName;
         this.leaseNamespace = leaseNamespace;
@@ -113,43 +108,43 @@ public class ControllerRuntime {
         }
     }
 
+    /** The engine stops before the Lease is released, so the next leader never admits alongside this one. */
     void onStop(@Observes ShutdownEvent event) {
         stopping = true;
-        if (election != null) {
-            election.cancel(true);
-        }
         stopSession();
+        LeaderElection e = election;
+        if (e != null) {
+            e.close();
+        }
     }
 
     private void elect() {
         String namespace = leaseNamespace.orElseGet(ControllerRuntime::podNamespace);
-        var config = new LeaderElectionConfigBuilder()
-                .withName(leaseName)
-                .withLock(new LeaseLock(namespace, leaseName, identity))
-                .withLeaseDuration(leaseDuration)
-                .withRenewDeadline(leaseDuration.multipliedBy(2).dividedBy(3))
-                .withRetryPeriod(leaseDuration.dividedBy(7))
-                .withReleaseOnCancel(true)
-                .withLeaderCallbacks(new LeaderCallbacks(
-                        () -> {
-                            LOG.infof("leading (Lease %s/%s, identity %s)", namespace, leaseName, identity);
+        election = new LeaderElection(client.getConfiguration(), namespace, leaseName, leaseDuration,
+                new LeaderElection.Terms() {
+                    @Override
+                    public void started() {
+                        if (!stopping) {
                             startSession();
-                        },
-                        () -> {
-                            LOG.warnf("lost the Lease %s/%s: admitting stops", namespace, leaseName);
-                            stopSession();
-                            if (!stopping) {
-                                role = Role.electing;
-                                elect(); // stand by for a new term
-                            }
-                        },
-                        leader -> {
-                            if (!identity.equals(leader) && role != Role.leading) {
-                                role = Role.standby;
-                            }
-                        }))
-                .build();
-        election = client.leaderElector().withConfig(config).build().start();
+                        }
+                    }
+
+                    @Override
+                    public void ended() {
+                        stopSession();
+                        if (!stopping) {
+                            role = Role.electing;
+                        }
+                    }
+
+                    @Override
+                    public void otherLeader(String identity) {
+                        if (role != Role.leading) {
+                            role = identity == null || identity.isEmpty() ? Role.electing : Role.standby;
+                        }
+                    }
+                }, electionMetrics);
+        election.start();
     }
 
     private static String podNamespace() {
@@ -224,10 +219,19 @@ public class ControllerRuntime {
         return role;
     }
 
-    /** Ready: not leading (a standby serves webhooks), or leading with caches synced and the engine rebuilt. */
+    /**
+     * Ready: taking part in leader election (its Lease requests succeed), and either not leading (a standby serves
+     * webhooks and can take over) or leading with caches synced and the engine rebuilt.
+     */
     public boolean ready() {
         EngineLoop l = loop;
-        return role != Role.leading || (l != null && l.rebuilt() && l.cachesSynced());
+        return electionProblem() == null && (role != Role.leading || (l != null && l.rebuilt() && l.cachesSynced()));
+    }
+
+    /** Why this replica cannot take part in leader election (forbidden, or no Lease request succeeded lately), or null. */
+    public String electionProblem() {
+        LeaderElection e = election;
+        return e == null ? null : e.problem();
     }
 
     /** Alive: the engine loop (when leading) has not died and came round recently. */

@@ -16,7 +16,9 @@ import org.jboss.logging.Logger;
 /**
  * core/v1 Events on Workloads and jobs, as {@code kubectl describe} shows them. Sent from one background thread so
  * the engine loop never waits for them; when the backlog is full (an event storm) further events are dropped and
- * counted in the log, as client-go's recorder does. A failed event is only logged.
+ * counted in the log, as client-go's recorder does. A failed event is counted ({@code sluice_api_write_failures_total},
+ * resource {@code events}); one the server refused (e.g. 403: the Role lacks {@code create} on events) is logged at
+ * WARN, at most once a minute.
  */
 final class EventRecorder implements AutoCloseable {
 
@@ -25,6 +27,8 @@ final class EventRecorder implements AutoCloseable {
     private static final int BACKLOG = 1000;
 
     private final KubernetesClient client;
+    private final dev.sluice.metrics.AdmissionEvents metrics;
+    private volatile long lastWarnedMillis;
     private final ThreadPoolExecutor sender = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
             new ArrayBlockingQueue<>(BACKLOG), r -> {
                 Thread t = new Thread(r, "sluice-events");
@@ -32,8 +36,9 @@ final class EventRecorder implements AutoCloseable {
                 return t;
             }, (r, executor) -> LOG.debug("event backlog full; event dropped"));
 
-    EventRecorder(KubernetesClient client) {
+    EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics) {
         this.client = client;
+        this.metrics = metrics;
     }
 
     void normal(HasMetadata about, String reason, String message) {
@@ -64,7 +69,15 @@ final class EventRecorder implements AutoCloseable {
             try {
                 client.v1().events().inNamespace(namespace).resource(event).create();
             } catch (KubernetesClientException e) {
-                LOG.debugf("event %s on %s/%s not recorded: %s", reason, namespace, meta.getName(), e.getMessage());
+                metrics.writeFailed("events", "create", e.getCode());
+                long nowMillis = System.currentTimeMillis();
+                if (WriteFailures.isRefusal(e) && nowMillis - lastWarnedMillis > 60_000) {
+                    lastWarnedMillis = nowMillis;
+                    LOG.warnf("event %s on %s/%s not recorded: the API server answered %s (repeated at most once a "
+                            + "minute)", reason, namespace, meta.getName(), WriteFailures.describe(e));
+                } else {
+                    LOG.debugf("event %s on %s/%s not recorded: %s", reason, namespace, meta.getName(), e.getMessage());
+                }
             }
         });
     }

@@ -48,6 +48,8 @@ final class JobSync {
      * our own write has not come back yet, and acting on it again would only fail the precondition.
      */
     private final Map<Ref, String> actedOn = new HashMap<>();
+    /** Jobs whose last write was refused and whose Workload says so (condition WriteFailed). */
+    private final Set<Ref> failing = new HashSet<>();
     /** Jobs held the ack-kube-queue way in a namespace without LocalQueue default (warned about once). */
     private final Set<Ref> waitingForDefault = new HashSet<>();
     static final String DEFAULT_QUEUE = "default";
@@ -71,6 +73,7 @@ final class JobSync {
         if (job == null || job.getMetadata().getDeletionTimestamp() != null) {
             actedOn.remove(ref);
             waitingForDefault.remove(ref);
+            s.workloadGoneFor.remove(ref);
             gone(ref);
             return;
         }
@@ -104,10 +107,14 @@ final class JobSync {
             }
             return;
         }
+        boolean suspended = kind.isSuspended(job);
+        if (suspended && stopping(job)) {
+            finishStop(kind, job, wl); // the second write of a stop, whatever the Workload says now
+            return;
+        }
         if (WorkloadConditions.isTrue(wl, WorkloadConditions.FINISHED)) {
             return; // e.g. FailedToStart: the job stays suspended
         }
-        boolean suspended = kind.isSuspended(job);
         if (suspended && !WorkloadConditions.hasReservation(wl) && outOfDate(kind, job, wl)) {
             return;
         }
@@ -129,8 +136,13 @@ final class JobSync {
         }
         if (WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED) && WorkloadConditions.hasReservation(wl)
                 && !kind.isActive(job)) {
-            workloads.requeue(wl);
+            workloads.requeue(wl); // stopped and restored: the quota is released
         }
+    }
+
+    static boolean stopping(GenericKubernetesResource job) {
+        var annotations = job.getMetadata().getAnnotations();
+        return annotations != null && "true".equals(annotations.get(WellKnown.STOPPING));
     }
 
     /**
@@ -160,6 +172,10 @@ final class JobSync {
         try {
             s.writes.deleteWorkload(wl);
         } catch (KubernetesClientException e) {
+            if (!Writes.isNotFound(e)) {
+                s.failures.failed(wl, "workloads", "delete", "replace Workload " + key + " of the changed "
+                        + kind.kind() + " " + job.getMetadata().getName(), e);
+            }
             return false;
         }
         s.engine.delete(key);
@@ -180,8 +196,11 @@ final class JobSync {
             try {
                 s.writes.deleteWorkload(wl);
             } catch (KubernetesClientException e) {
-                LOG.infof("Workload %s not deleted (%s); retrying", key, e.getMessage());
-                s.retry.accept(ref);
+                if (!Writes.isNotFound(e)) {
+                    s.failures.failed(wl, "workloads", "delete", "delete Workload " + key + " of the deleted "
+                            + ref.type() + " " + ref.name(), e);
+                    s.retry.accept(ref);
+                }
             }
         }
     }
@@ -245,6 +264,10 @@ final class JobSync {
             s.events.normal(job, "UpdatedWorkload", kind.kind() + (now == null ? " is valid now" : " changed")
                     + "; its Workload " + wl.getMetadata().getName() + " is replaced");
         } catch (KubernetesClientException e) {
+            if (!Writes.isNotFound(e)) {
+                s.failures.failed(wl, "workloads", "delete", "replace Workload " + wl.getMetadata().getName()
+                        + " of the fixed " + kind.kind() + " " + job.getMetadata().getName(), e);
+            }
             s.retry.accept(new Ref(ClusterCache.typeOf(kind), job.getMetadata().getNamespace(), job.getMetadata().getName()));
         }
     }
@@ -252,6 +275,12 @@ final class JobSync {
     private void create(JobKind kind, Ref ref, GenericKubernetesResource job, String queue) {
         if (kind.finished(job).isPresent()) {
             return; // a job that ended before it was queued needs no Workload
+        }
+        if (s.workloadGoneFor.contains(ref)) {
+            if (!stillThere(kind, job)) {
+                return; // deleted: its Workload went first (the garbage collector); the job's delete event follows
+            }
+            s.workloadGoneFor.remove(ref);
         }
         Workload wl;
         try {
@@ -279,14 +308,30 @@ final class JobSync {
         createWorkload(ref, job, wl);
     }
 
+    /**
+     * The job's Workload was deleted while the cache still shows the job: asks the API server whether the job is still
+     * there (the same uid, not being deleted), so a job deleted a moment ago does not get a new Workload.
+     */
+    private boolean stillThere(JobKind kind, GenericKubernetesResource job) {
+        try {
+            GenericKubernetesResource live = s.writes.readJob(kind, job.getMetadata().getNamespace(),
+                    job.getMetadata().getName());
+            return live != null && Objects.equals(live.getMetadata().getUid(), job.getMetadata().getUid())
+                    && live.getMetadata().getDeletionTimestamp() == null;
+        } catch (KubernetesClientException e) {
+            return true; // cannot tell: go on as the cache says
+        }
+    }
+
     private void createWorkload(Ref ref, GenericKubernetesResource job, Workload wl) {
         try {
             Workload created = s.writes.createWorkload(wl);
             s.events.normal(job, "CreatedWorkload", "Created Workload: " + created.getMetadata().getNamespace() + "/"
                     + created.getMetadata().getName());
         } catch (KubernetesClientException e) {
-            if (e.getCode() != 409) {
-                LOG.infof("Workload for %s not created (%s); retrying", ref, e.getMessage());
+            if (!Writes.isConflict(e)) {
+                s.failures.failed(job, "workloads", "create", "create Workload " + wl.getMetadata().getNamespace() + "/"
+                        + wl.getMetadata().getName() + " for " + job.getKind() + " " + ref.name(), e);
                 s.retry.accept(ref);
             }
         }
@@ -298,7 +343,7 @@ final class JobSync {
         }
         GenericKubernetesResource next = Serialization.clone(job);
         kind.hold(next);
-        if (patch(kind, job, next)) {
+        if (patch(kind, job, next, null, "suspend")) {
             s.events.normal(job, "Suspended", kind.kind() + " " + why + "; suspended");
         }
     }
@@ -346,45 +391,23 @@ final class JobSync {
             workloads.finish(wl, "FailedToStart", e.getMessage());
             return;
         }
-        if (patch(kind, job, next)) {
+        if (patch(kind, job, next, wl, "start")) {
             s.events.normal(job, "Started", "Admitted by clusterQueue " + admission.getClusterQueue());
             s.metrics.workloadStarted(wl.getMetadata().getNamespace(), wl.getMetadata().getName(), s.now());
         }
     }
 
-    /** Not (or no longer) admitted: suspend and put the templates back as the Workload recorded them. */
+    /**
+     * Not (or no longer) admitted: the first write of a stop holds the job and marks it {@link WellKnown#STOPPING};
+     * nothing else, because API servers refuse a template change on a running job (batch/v1 Job: 422 {@code
+     * spec.template: field is immutable}). {@link #finishStop} puts the templates back once the job shows it is held.
+     */
     private void stop(JobKind kind, GenericKubernetesResource job, Workload wl) {
-        // the cache keeps no pod templates: the originals are read from the Workload itself
-        Workload full;
-        try {
-            full = s.writes.readWorkload(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
-        } catch (KubernetesClientException e) {
-            s.retry.accept(new Ref(ClusterCache.typeOf(kind), job.getMetadata().getNamespace(), job.getMetadata().getName()));
+        GenericKubernetesResource next = JobWrites.holdToStop(kind, job);
+        if (!patch(kind, job, next, wl, "suspend")) {
             return;
         }
-        if (full == null) {
-            return;
-        }
-        List<PodSetTemplate> originals = new ArrayList<>();
-        for (PodSet ps : full.getSpec().getPodSets()) {
-            originals.add(new PodSetTemplate(ps.getName(), ps.getCount() == null ? 1 : ps.getCount(), ps.getMinCount(),
-                    ps.getTemplate()));
-        }
-        GenericKubernetesResource next = Serialization.clone(job);
-        try {
-            kind.restore(next, originals);
-        } catch (IllegalArgumentException e) {
-            // the job's pod sets no longer match its Workload's: hold it as it is
-            LOG.warnf("%s %s/%s: templates not restored (%s); suspended as it is", kind.kind(),
-                    job.getMetadata().getNamespace(), job.getMetadata().getName(), e.getMessage());
-            next = Serialization.clone(job);
-            kind.hold(next);
-        }
-        boolean evicted = WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED);
-        if (!patch(kind, job, next)) {
-            return;
-        }
-        if (evicted) {
+        if (WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)) {
             var cond = WorkloadConditions.find(wl, WorkloadConditions.EVICTED);
             s.events.normal(job, "Stopped", cond.getMessage());
             s.metrics.workloadInterrupted(wl.getMetadata().getNamespace(), wl.getMetadata().getName(), s.now());
@@ -394,12 +417,75 @@ final class JobSync {
         }
     }
 
-    /** True when written; false when the job changed meanwhile (its next event converges) or is gone. */
-    private boolean patch(JobKind kind, GenericKubernetesResource before, GenericKubernetesResource after) {
+    /**
+     * The second write of a stop, on a job that is held: once the kind's API server accepts it ({@link
+     * JobKind#restoreWait}; a Job's start time is cleared first), the templates are put back as the Workload recorded
+     * them and the {@link WellKnown#STOPPING} mark is removed. Only then is an evicted Workload's quota released.
+     */
+    private void finishStop(JobKind kind, GenericKubernetesResource job, Workload wl) {
+        Ref ref = new Ref(ClusterCache.typeOf(kind), job.getMetadata().getNamespace(), job.getMetadata().getName());
+        var wait = kind.restoreWait(job);
+        if (wait.isPresent()) {
+            if (wait.get() == dev.sluice.jobs.RestoreWait.START_TIME) {
+                clearStartTime(kind, job, wl, ref);
+            }
+            return; // active pods: the Job controller's status update brings the job back
+        }
+        // the cache keeps no pod templates: the originals are read from the Workload itself
+        Workload full = null;
+        if (wl != null) {
+            try {
+                full = s.writes.readWorkload(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
+            } catch (KubernetesClientException e) {
+                s.retry.accept(ref);
+                return;
+            }
+        }
+        List<PodSetTemplate> originals = null;
+        if (full != null) {
+            originals = new ArrayList<>();
+            for (PodSet ps : full.getSpec().getPodSets()) {
+                originals.add(new PodSetTemplate(ps.getName(), ps.getCount() == null ? 1 : ps.getCount(),
+                        ps.getMinCount(), ps.getTemplate()));
+            }
+        }
+        GenericKubernetesResource next;
+        try {
+            next = JobWrites.restoreAfterStop(kind, job, originals);
+        } catch (IllegalArgumentException e) {
+            // the job's pod sets no longer match its Workload's: it stays held as it is
+            LOG.warnf("%s %s/%s: templates not restored (%s); it stays suspended as it is", kind.kind(),
+                    job.getMetadata().getNamespace(), job.getMetadata().getName(), e.getMessage());
+            next = JobWrites.restoreAfterStop(kind, job, null);
+        }
+        patch(kind, job, next, wl, "restore the pod templates of");
+    }
+
+    private void clearStartTime(JobKind kind, GenericKubernetesResource job, Workload wl, Ref ref) {
+        try {
+            s.writes.clearJobStartTime(kind, job);
+            actedOn.put(ref, job.getMetadata().getResourceVersion());
+            recovered(ref, wl);
+        } catch (KubernetesClientException e) {
+            if (!Writes.isConflict(e) && !Writes.isNotFound(e)) {
+                failed(kind, job, wl, ref, "jobs/status", "clear the start time of", e);
+            }
+        }
+    }
+
+    /**
+     * True when written; false when the job changed meanwhile (its next event converges), is gone, or the write failed:
+     * a failure is reported ({@link WriteFailures}: log, counter, event; on the Workload, condition {@link
+     * WorkloadConditions#WRITE_FAILED}) and retried after a back-off. {@code operation} is the verb of the message
+     * ("suspend", "start").
+     */
+    private boolean patch(JobKind kind, GenericKubernetesResource before, GenericKubernetesResource after,
+            Workload wl, String operation) {
+        Ref ref = new Ref(ClusterCache.typeOf(kind), before.getMetadata().getNamespace(), before.getMetadata().getName());
         try {
             s.writes.jobPatch(kind, before, after);
-            actedOn.put(new Ref(ClusterCache.typeOf(kind), before.getMetadata().getNamespace(),
-                    before.getMetadata().getName()), before.getMetadata().getResourceVersion());
+            actedOn.put(ref, before.getMetadata().getResourceVersion());
+            recovered(ref, wl);
             return true;
         } catch (KubernetesClientException e) {
             if (Writes.isConflict(e) || Writes.isNotFound(e)) {
@@ -407,11 +493,26 @@ final class JobSync {
                         before.getMetadata().getNamespace(), before.getMetadata().getName());
                 return false;
             }
-            LOG.infof("%s %s/%s not written (%s); retrying", kind.kind(), before.getMetadata().getNamespace(),
-                    before.getMetadata().getName(), e.getMessage());
-            s.retry.accept(new Ref(ClusterCache.typeOf(kind), before.getMetadata().getNamespace(),
-                    before.getMetadata().getName()));
+            failed(kind, before, wl, ref, kind.plural(), operation, e);
             return false;
+        }
+    }
+
+    /** A job write failed: said where people look, and tried again after a back-off. */
+    private void failed(JobKind kind, GenericKubernetesResource job, Workload wl, Ref ref, String resource,
+            String operation, KubernetesClientException e) {
+        String message = s.failures.failed(job, resource, "patch", operation + " " + kind.kind() + " "
+                + job.getMetadata().getNamespace() + "/" + job.getMetadata().getName(), e);
+        if (wl != null && WriteFailures.isRefusal(e) && failing.add(ref)) {
+            workloads.writeFailed(wl, message);
+        }
+        s.retry.accept(ref);
+    }
+
+    /** A write of the job went through: a WriteFailed condition it left on the Workload is cleared. */
+    private void recovered(Ref ref, Workload wl) {
+        if (failing.remove(ref) && wl != null) {
+            workloads.writeFailed(wl, null);
         }
     }
 }

@@ -85,7 +85,7 @@ final class QueueStatusSync {
                     status.message(), cq.getMetadata().getGeneration(), s.now()));
             ClusterQueue copy = Serialization.clone(cq);
             copy.setStatus(next);
-            write(key, () -> s.writes.queueStatus(cq, copy, cq.getStatus(), next));
+            write(key, cq, () -> s.writes.queueStatus(cq, copy, cq.getStatus(), next));
         }
         Map<String, dev.sluice.engine.LocalQueueStatus> local = s.engine.localQueueStatuses();
         for (LocalQueue lq : s.cache.list(s.cache.localQueues)) {
@@ -118,7 +118,7 @@ final class QueueStatusSync {
                     lq.getMetadata().getGeneration(), s.now()));
             LocalQueue copy = Serialization.clone(lq);
             copy.setStatus(next);
-            write(key, () -> s.writes.queueStatus(lq, copy, lq.getStatus(), next));
+            write(key, lq, () -> s.writes.queueStatus(lq, copy, lq.getStatus(), next));
         }
         // a deleted queue's books go with it
         seen.keySet().retainAll(present);
@@ -136,13 +136,14 @@ final class QueueStatusSync {
         return now.equals(seen.put(key, now));
     }
 
-    private void write(String key, Runnable write) {
+    private void write(String key, io.fabric8.kubernetes.api.model.HasMetadata queue, Runnable write) {
         s.lanes.latest(key, () -> {
             try {
                 write.run();
             } catch (KubernetesClientException e) {
                 seen.remove(key); // not written: the next pass builds it again
-                LOG.infof("queue status not written (%s); written on the next pass", e.getMessage());
+                s.failures.failed(queue, key.startsWith("cq/") ? "clusterqueues/status" : "localqueues/status",
+                        "patch", "write the status of " + queue.getKind() + " " + queue.getMetadata().getName(), e);
             }
         });
     }

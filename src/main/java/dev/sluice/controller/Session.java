@@ -27,6 +27,8 @@ final class Session {
     final java.time.Duration crdRecheck;
     final Writes writes;
     final EventRecorder events;
+    /** Where a failed write is logged, counted and shown on its object. */
+    final WriteFailures failures;
     final AdmissionEvents metrics;
     final CachedPriorityClasses priorityClasses;
     final Clock clock;
@@ -39,6 +41,11 @@ final class Session {
     /** Where the decisions' writes are made, off the engine thread. */
     final WriteLanes lanes;
     final WriteSettings writeSettings;
+    /**
+     * Jobs whose Workload was deleted while the cache still showed the job (engine thread only): before a new Workload
+     * is created for one, the API server is asked whether the job itself still exists (its delete event may lag).
+     */
+    final java.util.Set<Ref> workloadGoneFor = new java.util.HashSet<>();
     /** Delayed work (pending-status writes): one small thread. */
     final ScheduledExecutorService timer;
 
@@ -50,8 +57,9 @@ final class Session {
         this.crdRecheck = crdRecheck;
         this.cache = new ClusterCache(client, kinds, sink);
         this.writes = new Writes(client);
-        this.events = new EventRecorder(client);
+        this.events = new EventRecorder(client, metrics);
         this.metrics = metrics;
+        this.failures = new WriteFailures(events, metrics, clock);
         this.priorityClasses = new CachedPriorityClasses(cache, workloadPriorityClasses);
         this.clock = clock;
         this.requeue = requeue;

@@ -20,6 +20,11 @@ final class WorkloadConditions {
     static final String PREEMPTED = "Preempted";
     static final String REQUEUED = "Requeued";
     static final String FINISHED = "Finished";
+    /**
+     * Sluice's own: a write Sluice must make for this Workload (its job's suspend, start or restore) was refused by the
+     * API server; the message has the server's answer. False again once such a write goes through.
+     */
+    static final String WRITE_FAILED = "WriteFailed";
 
     private WorkloadConditions() {
     }
@@ -74,6 +79,16 @@ final class WorkloadConditions {
 
     static Workload finish(Workload wl, String reason, String message, Instant now) {
         set(wl, FINISHED, true, reason, message, now);
+        return wl;
+    }
+
+    /** {@code message} null: the refused write went through since; a condition never set is not added then. */
+    static Workload writeFailed(Workload wl, String message, Instant now) {
+        if (message != null) {
+            set(wl, WRITE_FAILED, true, "JobWriteRefused", message, now);
+        } else if (find(wl, WRITE_FAILED) != null) {
+            set(wl, WRITE_FAILED, false, "Written", "The job was written", now);
+        }
         return wl;
     }
 

@@ -104,6 +104,7 @@ final class WorkloadSync {
             pendingWrites.forget(key);
             Ref owner = owners.remove(key);
             if (owner != null) {
+                s.workloadGoneFor.add(owner);
                 s.requeue.accept(owner); // e.g. a replaced Workload: the job gets its new one
             }
             return;
@@ -427,9 +428,23 @@ final class WorkloadSync {
             }
             return w;
         } catch (KubernetesClientException e) {
-            LOG.infof("Workload %s status not written (%s); retrying", key, e.getMessage());
+            s.failures.failed(cached, "workloads/status", "patch", "write the status of Workload " + key, e);
             return null;
         }
+    }
+
+    /**
+     * A write of the Workload's job was refused ({@code message}; null: a later write went through): condition
+     * {@link WorkloadConditions#WRITE_FAILED} says so on the Workload, where {@code kubectl describe} shows it.
+     */
+    void writeFailed(Workload wl, String message) {
+        WorkloadKey key = EngineWorkloads.key(wl);
+        Instant now = s.now();
+        s.lanes.execute(key, () -> {
+            if (writeNow(key, x -> WorkloadConditions.writeFailed(x, message, now)) == null) {
+                LOG.debugf("condition %s of Workload %s not written", WorkloadConditions.WRITE_FAILED, key);
+            }
+        });
     }
 
     /** On a lane: one pending status (see {@link PendingStatusWrites}); false to try again later. */

@@ -20,9 +20,10 @@ import java.util.Objects;
 import java.util.function.UnaryOperator;
 
 /**
- * Every write Sluice makes, each with a resourceVersion precondition (no server-side apply): status by PUT of the
- * status subresource, jobs by JSON patch that sets the resourceVersion they were computed from. A stale cache shows as a conflict;
- * status writes then re-read and retry, job writes give up and let the next event converge.
+ * Every write Sluice makes, each with a resourceVersion precondition (no server-side apply): status by JSON patch of the
+ * status subresource, jobs by JSON patch that sets the resourceVersion they were computed from. A stale cache shows as a
+ * conflict (409, and only 409); status writes then re-read and retry, job writes give up and let the next event
+ * converge. Any other refusal is a real failure that the caller reports ({@link WriteFailures}).
  */
 final class Writes {
 
@@ -34,12 +35,29 @@ final class Writes {
         this.client = client;
     }
 
+    /**
+     * Only 409 is a conflict (a stale resourceVersion, or the object already exists). 422 means the server refused what
+     * was written (validation) and a retry with the same content fails again.
+     */
     static boolean isConflict(KubernetesClientException e) {
-        return e.getCode() == 409 || e.getCode() == 422;
+        return e.getCode() == 409;
     }
 
+    /**
+     * The object written is gone (404 naming it). A 404 for a path the server does not serve at all (a missing status
+     * subresource, a CRD not installed) is a refusal, not a deletion: the API server says "the server could not find
+     * the requested resource" then.
+     */
     static boolean isNotFound(KubernetesClientException e) {
-        return e.getCode() == 404;
+        return e.getCode() == 404 && !serverMessage(e).contains("could not find the requested resource");
+    }
+
+    /** What the API server said: its Status message, else the client's. */
+    static String serverMessage(KubernetesClientException e) {
+        if (e.getStatus() != null && e.getStatus().getMessage() != null && !e.getStatus().getMessage().isBlank()) {
+            return e.getStatus().getMessage();
+        }
+        return String.valueOf(e.getMessage());
     }
 
     /** The outcome of a status write: the latest object (null: it is gone) and whether this call changed it. */
@@ -97,25 +115,35 @@ final class Writes {
     /**
      * Writes the difference between two states of a job as one JSON patch, guarded by the resourceVersion.
      *
-     * @throws KubernetesClientException 409/422 when the job changed meanwhile
+     * @throws KubernetesClientException 409 when the job changed meanwhile; any other code is a refusal
      */
     void jobPatch(JobKind kind, GenericKubernetesResource before, GenericKubernetesResource after) {
-        JsonNode from = Serialization.jsonMapper().valueToTree(before);
-        JsonNode to = Serialization.jsonMapper().valueToTree(after);
-        ArrayNode ops = JsonDiff.diff(from, to);
-        if (ops.isEmpty()) {
+        ArrayNode patch = JobWrites.patch(before, after);
+        if (patch.isEmpty()) {
             return;
         }
-        ArrayNode patch = JsonNodeFactory.instance.arrayNode();
-        // resourceVersion set in a patch is the update's precondition: a changed job answers 409 Conflict
-        ObjectNode precondition = patch.addObject();
-        precondition.put("op", "replace");
-        precondition.put("path", "/metadata/resourceVersion");
-        precondition.put("value", before.getMetadata().getResourceVersion());
-        patch.addAll(ops);
         client.genericKubernetesResources(ClusterCache.context(kind))
                 .inNamespace(before.getMetadata().getNamespace()).withName(before.getMetadata().getName())
                 .patch(PatchContext.of(PatchType.JSON), patch.toString());
+    }
+
+    /**
+     * Clears a batch/v1 Job's {@code status.startTime} (status subresource, guarded by the resourceVersion): before
+     * Kubernetes 1.36 the API server lets a Job's pod template change only while it is suspended and has no start time
+     * ({@code pkg/registry/batch/job/strategy.go}), so a stopped Job's templates can be restored only after this.
+     */
+    void clearJobStartTime(JobKind kind, GenericKubernetesResource job) {
+        ArrayNode patch = JsonNodeFactory.instance.arrayNode();
+        ObjectNode precondition = patch.addObject();
+        precondition.put("op", "replace");
+        precondition.put("path", "/metadata/resourceVersion");
+        precondition.put("value", job.getMetadata().getResourceVersion());
+        ObjectNode remove = patch.addObject();
+        remove.put("op", "remove");
+        remove.put("path", "/status/startTime");
+        client.genericKubernetesResources(ClusterCache.context(kind))
+                .inNamespace(job.getMetadata().getNamespace()).withName(job.getMetadata().getName())
+                .subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
     }
 
     /**
@@ -140,6 +168,11 @@ final class Writes {
 
     Workload readWorkload(String namespace, String name) {
         return client.resources(Workload.class).inNamespace(namespace).withName(name).get();
+    }
+
+    /** The job as the API server has it now (null: gone); for the rare paths where the cache may lag. */
+    GenericKubernetesResource readJob(JobKind kind, String namespace, String name) {
+        return client.genericKubernetesResources(ClusterCache.context(kind)).inNamespace(namespace).withName(name).get();
     }
 
     Workload createWorkload(Workload wl) {

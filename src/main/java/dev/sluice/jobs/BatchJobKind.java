@@ -62,6 +62,20 @@ public final class BatchJobKind extends PodTemplateJobKind {
         return Conditions.terminal(job, "Complete", "Failed");
     }
 
+    /**
+     * The API server accepts a change of a Job's template only while the Job is suspended and not started (no
+     * {@code status.startTime}; {@code pkg/registry/batch/job/strategy.go}) and, from 1.36, has no active pods: the
+     * start time is cleared first, then the Job controller's report that its pods are gone is waited for.
+     */
+    @Override
+    public Optional<RestoreWait> restoreWait(GenericKubernetesResource job) {
+        Map<String, Object> status = status(job);
+        if (status != null && status.get("startTime") != null) {
+            return Optional.of(RestoreWait.START_TIME);
+        }
+        return isActive(job) ? Optional.of(RestoreWait.ACTIVE_PODS) : Optional.empty();
+    }
+
     /** {@code status.active > 0}. */
     @Override
     public boolean isActive(GenericKubernetesResource job) {

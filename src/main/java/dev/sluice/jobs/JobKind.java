@@ -69,6 +69,15 @@ public interface JobKind {
      */
     void restore(GenericKubernetesResource job, List<PodSetTemplate> originals);
 
+    /**
+     * Whether a job that is held again may have its pod templates restored now. A job is stopped in two writes, because
+     * API servers refuse a template change on a running job (batch/v1: {@code spec.template: field is immutable}):
+     * first the hold alone, then, once this answers empty, the templates. Empty by default.
+     */
+    default Optional<RestoreWait> restoreWait(GenericKubernetesResource job) {
+        return Optional.empty();
+    }
+
     /** Present once the job reached a terminal state. */
     Optional<JobFinish> finished(GenericKubernetesResource job);
 

@@ -13,6 +13,11 @@ public final class WellKnown {
     public static final String JOB_UID = "kueue.x-k8s.io/job-uid";
     /** Label on the pod templates of a started job: which pod set the pods belong to. */
     public static final String POD_SET = "kueue.x-k8s.io/podset";
+    /**
+     * Annotation on a job being stopped: held, its pod templates not yet restored (Kueue's own name, so a job Kueue
+     * was stopping is finished by Sluice and the other way round).
+     */
+    public static final String STOPPING = "kueue.x-k8s.io/stopping";
 
     /** Annotation on a JobSet, one replicated job's template, or a Job: topology key for exclusive placement. */
     public static final String EXCLUSIVE_TOPOLOGY = "alpha.jobset.sigs.k8s.io/exclusive-topology";

@@ -36,6 +36,12 @@ public interface AdmissionEvents {
     /** The workload finished (succeeded or failed) or was deleted; its series can be dropped. */
     void workloadFinished(String namespace, String name, Instant at);
 
+    /**
+     * A write to the API server failed with HTTP {@code code} (0: no answer): {@code resource} as in the REST path
+     * ({@code workloads/status}, {@code jobs}), {@code verb} as RBAC names it ({@code patch}, {@code create}).
+     */
+    void writeFailed(String resource, String verb, int code);
+
     /** One ClusterQueue's counts and quotas, as Kueue's gauges report them. */
     record ClusterQueueMetrics(String name, String cohort, boolean active, int pendingActive, int pendingInadmissible,
             int reservingWorkloads, int admittedWorkloads, List<ResourceMetrics> resources) {

@@ -37,6 +37,10 @@ final class KueueMeters {
     static final String QUOTA_RESERVED_WAIT_TIME = "kueue_quota_reserved_wait_time_seconds";
     static final String QUOTA_RESERVED_WAIT_TIME_HELP = "The time between a workload was created or requeued until it "
             + "got quota reservation, per 'cluster_queue'";
+    /** Sluice's own: writes the API server refused or did not answer (never swallowed; see WriteFailures). */
+    static final String WRITE_FAILURES_TOTAL = "sluice_api_write_failures_total";
+    static final String WRITE_FAILURES_HELP = "The total number of failed writes to the API server per 'resource', "
+            + "'verb' and HTTP status 'code' (0: no answer); conflicts (409) are not failures";
     static final String ADMITTED_WORKLOADS_TOTAL = "kueue_admitted_workloads_total";
     static final String ADMITTED_WORKLOADS_HELP = "The total number of admitted workloads per 'cluster_queue'";
     static final String ADMISSION_WAIT_TIME = "kueue_admission_wait_time_seconds";

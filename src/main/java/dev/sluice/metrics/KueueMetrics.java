@@ -94,6 +94,12 @@ public class KueueMetrics implements AdmissionEvents {
     }
 
     @Override
+    public void writeFailed(String resource, String verb, int code) {
+        counter(WRITE_FAILURES_TOTAL, WRITE_FAILURES_HELP, "resource", resource, "verb", verb, "code",
+                Integer.toString(code)).increment();
+    }
+
+    @Override
     public void queuesChanged(List<ClusterQueueMetrics> snapshot) {
         if (snapshot == null) {
             throw new IllegalArgumentException("queuesChanged needs a snapshot (an empty list when there are no "

@@ -1,5 +1,6 @@
 package dev.sluice.app;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -18,7 +19,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 class LocalQueueActiveTest {
 
     @Inject

@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -44,7 +45,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * restored), admitted again and finished. Each case in its own namespace and ClusterQueue.
  */
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 class AckKubeQueueSeedsTest {
 
     static final JobKinds KINDS = JobKinds.standard();
@@ -119,11 +120,11 @@ class AckKubeQueueSeedsTest {
             }
         });
 
-        // evicted: held again the same way, templates as they were
+        // evicted: held again the same way (first write), then templates as they were (second write)
         stopPolicy(ns + "-cq", StopPolicy.HoldAndDrain);
         Workload evicted = cluster.awaitWorkload(created, w -> Cluster.isTrue(w, "Evicted"));
         assertThat(Cluster.condition(evicted, "Evicted").getReason()).isEqualTo("ClusterQueueStopped");
-        GenericKubernetesResource heldAgain = awaitJob(kind, ns, j -> holds(j).equals(holds));
+        GenericKubernetesResource heldAgain = awaitJob(kind, ns, j -> holds(j).equals(holds) && !JobSync.stopping(j));
         assertThat(kind.isSuspended(heldAgain)).isTrue();
         assertThat(kind.podSets(heldAgain)).isEqualTo(expected);
         cluster.awaitWorkload(created, w -> !Cluster.isTrue(w, "QuotaReserved"));

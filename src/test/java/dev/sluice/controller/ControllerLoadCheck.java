@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.awaitility.Awaitility.await;
 
 import dev.sluice.api.v1beta1.Workload;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * the rate and heap. Run with {@code ./mvnw -o test -Dtest=ControllerLoadCheck -Dload.workloads=2000}.
  */
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 class ControllerLoadCheck {
 
     @Inject

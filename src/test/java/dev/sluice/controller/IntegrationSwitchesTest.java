@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /** sluice.kube-queue-compat=false and sluice.integrations.tfjob.enabled=false: such jobs are left alone. */
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 @TestProfile(IntegrationSwitchesTest.Switches.class)
 class IntegrationSwitchesTest {
 

@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /** Only the Lease holder admits: while another replica holds the Lease nothing is queued or admitted here. */
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 class LeaderElectionTest {
 
     static final String NS = "leader";

@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.api.v1beta1.Workload;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** The GKE multislice tutorial, as its README tells it: 3slice runs alone, then 1slice and 2slice together. */
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 class MultisliceTutorialTest {
 
     static final String NS = "default";

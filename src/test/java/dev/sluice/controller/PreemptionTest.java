@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.api.v1beta1.ClusterQueue;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * arrives; the low one is suspended with its templates restored and requeued; it runs again once the high one ends.
  */
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 class PreemptionTest {
 
     static final String NS = "preemption";

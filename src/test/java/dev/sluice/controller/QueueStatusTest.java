@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.api.v1beta1.ClusterQueue;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** ClusterQueue Active reasons (missing flavor, stopped) and Workloads created directly, without a job. */
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 class QueueStatusTest {
 
     static final String NS = "bare";

@@ -1,5 +1,6 @@
 package dev.sluice.controller;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.api.v1beta1.Workload;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** The operator restarts mid-run: admissions are counted again from the Workloads, none is lost or made twice. */
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 class RestartTest {
 
     static final String NS = "restart";

@@ -1,5 +1,6 @@
 package dev.sluice.metrics;
 
+import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.app.ManagementEndpoint;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /** The CDI bean behind AdmissionEvents feeds the application's /q/metrics, per-workload series included. */
 @QuarkusTest
-@WithKubernetesTestServer
+@WithKubernetesTestServer(setup = ApiServerRules.class)
 class MetricsEndpointTest {
 
     @Inject

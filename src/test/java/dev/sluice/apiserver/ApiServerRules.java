@@ -1,0 +1,176 @@
+package dev.sluice.apiserver;
+
+import dev.sluice.apiserver.ApiServerRules;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Dispatcher;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.zjsonpatch.JsonPatch;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Makes the suite's test API server (fabric8's mock, CRUD mode) refuse the writes a real one refuses, the way it
+ * refuses them, for the objects Sluice writes but does not own: a batch/v1 Job's pod template ({@link JobRules}, 422
+ * as kube-apiserver answers) and a JobSet's ({@link JobSetRules}, 403 as JobSet's validating webhook answers). Other
+ * requests pass to the mock unchanged. Tests can also make the server deny one object's writes ({@link #deny}), as an
+ * admission webhook or a policy engine would.
+ *
+ * <p>Installed with {@code @WithKubernetesTestServer(setup = ApiServerRules.class)}: it wraps the mock's dispatcher.
+ */
+public final class ApiServerRules implements Consumer<KubernetesServer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern JOB = Pattern.compile("/apis/batch/v1/namespaces/([^/]+)/jobs/([^/?]+)(\\?.*)?");
+    private static final Pattern JOBSET = Pattern.compile(
+            "/apis/jobset\\.x-k8s\\.io/v1alpha2/namespaces/([^/]+)/jobsets/([^/?]+)(\\?.*)?");
+    /** Denials set by tests: "METHOD path" (no query) to the answer. */
+    private static final Map<String, Refusal> DENIED = new ConcurrentHashMap<>();
+    /** How many writes each rule refused (tests assert the rules were in force). */
+    private static final Map<String, Integer> REFUSED = new ConcurrentHashMap<>();
+
+    /** A refusal: HTTP code and a Status body. */
+    public record Refusal(int code, String body) {
+    }
+
+    @Override
+    public void accept(KubernetesServer server) {
+        install(server.getKubernetesMockServer());
+    }
+
+    /** Wraps the dispatcher of a running fabric8 mock server. */
+    public static void install(io.fabric8.kubernetes.client.server.mock.KubernetesMockServer server) {
+        try {
+            var serverField = io.fabric8.mockwebserver.DefaultMockServer.class.getDeclaredField("server");
+            serverField.setAccessible(true);
+            var web = (io.fabric8.mockwebserver.MockWebServer) serverField.get(server);
+            var dispatcherField = io.fabric8.mockwebserver.MockWebServer.class.getDeclaredField("dispatcher");
+            dispatcherField.setAccessible(true);
+            Dispatcher current = (Dispatcher) dispatcherField.get(web);
+            if (!(current instanceof Enforcing)) {
+                web.setDispatcher(new Enforcing(current));
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot wrap the test API server's dispatcher (fabric8 changed?)", e);
+        }
+    }
+
+    /** From now on, {@code method} on {@code path} (e.g. PATCH of one Job) is answered {@code code} with a Status. */
+    public static void deny(String method, String path, int code, String reason, String message) {
+        DENIED.put(method + " " + path, new Refusal(code, status(code, reason, message, null, null)));
+    }
+
+    public static void allow(String method, String path) {
+        DENIED.remove(method + " " + path);
+    }
+
+    /** How many writes the named rule ("job-template", "jobset-template") refused so far. */
+    public static int refusals(String rule) {
+        return REFUSED.getOrDefault(rule, 0);
+    }
+
+    /** A Status body as the API server writes it. */
+    static String status(int code, String reason, String message, String field, ObjectNode details) {
+        ObjectNode status = JSON.createObjectNode();
+        status.put("kind", "Status").put("apiVersion", "v1");
+        status.putObject("metadata");
+        status.put("status", "Failure").put("message", message).put("reason", reason).put("code", code);
+        if (details != null) {
+            status.set("details", details);
+            if (field != null) {
+                details.putArray("causes").addObject().put("reason", "FieldValueInvalid").put("message", message)
+                        .put("field", field);
+            }
+        }
+        return status.toString();
+    }
+
+    /** The dispatcher that checks writes before the mock applies them. */
+    static final class Enforcing extends Dispatcher {
+
+        private final Dispatcher mock;
+
+        Enforcing(Dispatcher mock) {
+            this.mock = mock;
+        }
+
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+            String path = request.getPath();
+            int q = path.indexOf('?');
+            Refusal denied = DENIED.get(request.getMethod() + " " + (q < 0 ? path : path.substring(0, q)));
+            if (denied != null) {
+                return answer(denied);
+            }
+            HttpMethod method = request.method();
+            if (method == HttpMethod.PATCH || method == HttpMethod.PUT) {
+                Optional<Refusal> refusal = check(request, path);
+                if (refusal.isPresent()) {
+                    return answer(refusal.get());
+                }
+            }
+            return mock.dispatch(request);
+        }
+
+        private Optional<Refusal> check(RecordedRequest request, String path) {
+            Matcher job = JOB.matcher(path);
+            Matcher jobSet = JOBSET.matcher(path);
+            boolean isJob = job.matches();
+            if (!isJob && !jobSet.matches()) {
+                return Optional.empty();
+            }
+            Matcher m = isJob ? job : jobSet;
+            String base = path.substring(0, path.length() - (m.group(3) == null ? 0 : m.group(3).length()));
+            MockResponse current = mock.dispatch(new RecordedRequest("HTTP/1.1", HttpMethod.GET, base,
+                    Headers.builder().build(), new Buffer()));
+            if (current.code() != 200) {
+                return Optional.empty();
+            }
+            try {
+                JsonNode old = JSON.readTree(current.getBody().getBytes());
+                JsonNode next = after(request, old);
+                if (next == null) {
+                    return Optional.empty();
+                }
+                Optional<Refusal> refusal = isJob ? JobRules.update(m.group(2), old, next)
+                        : JobSetRules.update(m.group(2), old, next);
+                refusal.ifPresent(r -> REFUSED.merge(isJob ? "job-template" : "jobset-template", 1, Integer::sum));
+                return refusal;
+            } catch (java.io.IOException | RuntimeException e) {
+                return Optional.empty(); // not for these rules to judge; the mock answers as it does
+            }
+        }
+
+        /** The object the write would leave; null for a patch type these rules do not compute. */
+        private static JsonNode after(RecordedRequest request, JsonNode old) throws java.io.IOException {
+            // getBytes, not readUtf8: reading drains the buffer, and the mock still has to read the body
+            JsonNode body = JSON.readTree(request.getBody().getBytes());
+            if (request.method() == HttpMethod.PUT) {
+                return body;
+            }
+            String type = String.valueOf(request.getHeader("Content-Type"));
+            if (type.startsWith("application/json-patch+json")) {
+                return JsonPatch.apply(body, old);
+            }
+            if (type.startsWith("application/merge-patch+json")) {
+                return MergePatch.apply(old, body);
+            }
+            return null;
+        }
+
+        private static MockResponse answer(Refusal refusal) {
+            return new MockResponse().setResponseCode(refusal.code()).setHeader("Content-Type", "application/json")
+                    .setBody(refusal.body());
+        }
+    }
+}
