@@ -11,10 +11,14 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Native image only: Jackson reads and writes these by reflection. The full hierarchy brings every spec, status and
- * nested type of the Kueue API, the admission review the webhooks answer, and the untyped jobs the adapters edit.
+ * nested type of the Kueue API (both versions), the admission review the webhooks answer, and the untyped jobs the adapters edit.
  */
 @RegisterForReflection(targets = { ClusterQueue.class, LocalQueue.class, ResourceFlavor.class, Workload.class,
-        WorkloadPriorityClass.class, AdmissionReview.class, GenericKubernetesResource.class },
+        WorkloadPriorityClass.class, dev.sluice.api.v1beta1.Cohort.class, dev.sluice.api.v1beta2.ClusterQueue.class,
+        dev.sluice.api.v1beta2.LocalQueue.class, dev.sluice.api.v1beta2.ResourceFlavor.class,
+        dev.sluice.api.v1beta2.Workload.class, dev.sluice.api.v1beta2.WorkloadPriorityClass.class,
+        dev.sluice.api.v1beta2.Cohort.class, AdmissionReview.class,
+        GenericKubernetesResource.class },
         registerFullHierarchy = true)
 final class NativeReflection {
     private NativeReflection() {

@@ -89,9 +89,18 @@ public final class QueueObjects {
         return new ClusterQueueSpec(name, spec.getCohort(), groups,
                 QueueingStrategy.valueOf(spec.getQueueingStrategy().name()), selector(spec.getNamespaceSelector()),
                 preemption(spec.getPreemption()),
-                new FlavorFungibility(WhenCanBorrow.valueOf(spec.getFlavorFungibility().getWhenCanBorrow().name()),
-                        WhenCanPreempt.valueOf(spec.getFlavorFungibility().getWhenCanPreempt().name())),
+                new FlavorFungibility(whenCanBorrow(spec.getFlavorFungibility().getWhenCanBorrow()),
+                        whenCanPreempt(spec.getFlavorFungibility().getWhenCanPreempt())),
                 StopPolicy.valueOf(spec.getStopPolicy().name()));
+    }
+
+    /** MayStopSearch is Kueue's newer name for Borrow (whenCanBorrow) and Preempt (whenCanPreempt). */
+    private static WhenCanBorrow whenCanBorrow(dev.sluice.api.v1beta1.WhenCanBorrow value) {
+        return value == dev.sluice.api.v1beta1.WhenCanBorrow.TryNextFlavor ? WhenCanBorrow.TryNextFlavor : WhenCanBorrow.Borrow;
+    }
+
+    private static WhenCanPreempt whenCanPreempt(dev.sluice.api.v1beta1.WhenCanPreempt value) {
+        return value == dev.sluice.api.v1beta1.WhenCanPreempt.TryNextFlavor ? WhenCanPreempt.TryNextFlavor : WhenCanPreempt.Preempt;
     }
 
     private static PreemptionSpec preemption(ClusterQueuePreemption p) {

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.sluice.api.conversion.ConversionException;
+import dev.sluice.api.conversion.KueueConversion;
 import dev.sluice.api.v1beta1.ClusterQueue;
 import dev.sluice.api.v1beta1.Kueue;
 import dev.sluice.api.v1beta1.LocalQueue;
@@ -34,8 +36,17 @@ import java.util.stream.Stream;
  */
 public final class ManifestLoader {
 
-    static final String SUPPORTED = "ResourceFlavor, ClusterQueue, LocalQueue, WorkloadPriorityClass, Workload "
-            + "(kueue.x-k8s.io/v1beta1), PriorityClass (scheduling.k8s.io/v1), Namespace (v1)";
+    static final String SUPPORTED = "ResourceFlavor, ClusterQueue, LocalQueue, WorkloadPriorityClass, Workload, Cohort "
+            + "(kueue.x-k8s.io/v1beta2 or v1beta1), PriorityClass (scheduling.k8s.io/v1), Namespace (v1)";
+
+    /** The v1beta2 model a v1beta2 document must fit, field for field, before it is read. */
+    private static final java.util.Map<String, Class<?>> V1BETA2_TYPES = java.util.Map.of(
+            "ResourceFlavor", dev.sluice.api.v1beta2.ResourceFlavor.class,
+            "ClusterQueue", dev.sluice.api.v1beta2.ClusterQueue.class,
+            "LocalQueue", dev.sluice.api.v1beta2.LocalQueue.class,
+            "Workload", dev.sluice.api.v1beta2.Workload.class,
+            "WorkloadPriorityClass", dev.sluice.api.v1beta2.WorkloadPriorityClass.class,
+            "Cohort", dev.sluice.api.v1beta2.Cohort.class);
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     /** Unknown fields of Kueue's objects are errors, as with kubectl's strict validation. */
@@ -122,6 +133,24 @@ public final class ManifestLoader {
         String ns = doc.path("metadata").path("namespace").asText("");
         Origin o = origin.named(kind + " " + (ns.isEmpty() ? "" : ns + "/") + name);
         try {
+            if (KueueConversion.isKueueKind(kind) && KueueConversion.VERSIONS.contains(apiVersion)) {
+                // either version, read the same way: checked against its own version's fields, then converted
+                if (apiVersion.equals(KueueConversion.V1BETA2)) {
+                    convert(doc, V1BETA2_TYPES.get(kind));
+                }
+                String target = kind.equals("Cohort") ? KueueConversion.V1BETA2 : Kueue.API_VERSION;
+                doc = KueueConversion.convert(doc, target);
+                JsonNode kept = doc.path("metadata").path("annotations").path(KueueConversion.V1BETA2_FIELDS);
+                if (!kept.isMissingNode()) {
+                    builder.error(o.error(null, "has fields the simulator cannot use (" + kept.asText() + ")"));
+                    return;
+                }
+                if (kind.equals("Cohort")) {
+                    builder.cohort(convert(doc, dev.sluice.api.v1beta2.Cohort.class), o);
+                    return;
+                }
+                apiVersion = Kueue.API_VERSION;
+            }
             switch (apiVersion + " " + kind) {
                 case Kueue.API_VERSION + " ResourceFlavor" -> builder.flavor(convert(doc, ResourceFlavor.class), o);
                 case Kueue.API_VERSION + " ClusterQueue" -> builder.clusterQueue(convert(doc, ClusterQueue.class), o);
@@ -152,6 +181,8 @@ public final class ManifestLoader {
             }
         } catch (JsonMappingException e) {
             builder.error(o.error(path(e), e.getOriginalMessage().split("\n")[0]));
+        } catch (ConversionException e) {
+            builder.error(o.error(null, e.getMessage()));
         }
     }
 

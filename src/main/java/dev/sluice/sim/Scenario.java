@@ -6,9 +6,13 @@ import dev.sluice.engine.LocalQueueSpec;
 import java.util.List;
 import java.util.Map;
 
-/** Everything a simulation starts from: queue objects, namespaces and workloads in creation order. */
+/**
+ * Everything a simulation starts from: queue objects, namespaces and workloads in creation order, and the Cohort
+ * objects of the input (v1beta2, as data: the engine does not read them yet).
+ */
 public record Scenario(List<FlavorSpec> flavors, List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues,
-                       Map<String, Map<String, String>> namespaces, List<SimWorkload> workloads) {
+                       Map<String, Map<String, String>> namespaces, List<SimWorkload> workloads,
+                       List<dev.sluice.api.v1beta2.Cohort> cohorts) {
 
     public Scenario {
         flavors = List.copyOf(flavors);
@@ -16,5 +20,6 @@ public record Scenario(List<FlavorSpec> flavors, List<ClusterQueueSpec> clusterQ
         localQueues = List.copyOf(localQueues);
         namespaces = Map.copyOf(namespaces);
         workloads = List.copyOf(workloads);
+        cohorts = List.copyOf(cohorts);
     }
 }

@@ -52,6 +52,8 @@ public final class ScenarioBuilder {
     private final Map<String, Named<FlavorSpec>> flavors = new LinkedHashMap<>();
     private final Map<String, Named<ClusterQueueSpec>> clusterQueues = new LinkedHashMap<>();
     private final Map<String, Named<LocalQueueSpec>> localQueues = new LinkedHashMap<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final Map<String, dev.sluice.api.v1beta2.Cohort> cohorts = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> namespaces = new LinkedHashMap<>();
     private final Map<String, Integer> priorityClasses = new HashMap<>();
     private final Map<String, Integer> workloadPriorityClasses = new HashMap<>();
@@ -64,6 +66,11 @@ public final class ScenarioBuilder {
     public ScenarioBuilder(long defaultDurationMillis) {
         this.defaultDurationMillis = defaultDurationMillis;
         namespaces.put("default", Map.of());
+    }
+
+    /** Input that is simulated as a cluster would treat it, but is probably not what was meant. */
+    public List<String> warnings() {
+        return List.copyOf(warnings);
     }
 
     public void error(InputError error) {
@@ -142,6 +149,14 @@ public final class ScenarioBuilder {
         workloadPriorityClasses.put(meta.getName(), value);
     }
 
+    /** A Cohort, kept as data: the engine's cohort trees read them once they exist (the scenario carries them). */
+    public void cohort(dev.sluice.api.v1beta2.Cohort cohort, Origin origin) {
+        if (!unique("Cohort", null, cohort.getMetadata(), origin)) {
+            return;
+        }
+        cohorts.put(cohort.getMetadata().getName(), cohort);
+    }
+
     public void job(JobKind kind, GenericKubernetesResource job, Origin origin) {
         ObjectMeta meta = job.getMetadata();
         defaultNamespace(meta);
@@ -189,7 +204,8 @@ public final class ScenarioBuilder {
         }
         return new Scenario(flavors.values().stream().map(Named::object).toList(),
                 clusterQueues.values().stream().map(Named::object).toList(),
-                localQueues.values().stream().map(Named::object).toList(), namespaces, workloads);
+                localQueues.values().stream().map(Named::object).toList(), namespaces, workloads,
+                List.copyOf(cohorts.values()));
     }
 
     private void checkQueueReferences() {
@@ -294,10 +310,11 @@ public final class ScenarioBuilder {
         }
         String queue = workload.getSpec().getQueueName();
         if (!localQueues.containsKey(meta.getNamespace() + "/" + queue)) {
+            // as in a cluster: the Workload exists and waits, Inadmissible, until its LocalQueue appears
             String field = job.startsWith("Workload/") ? "spec.queueName" : "metadata.labels[" + WellKnown.QUEUE_NAME + "]";
-            errors.add(origin.error(field, "LocalQueue \"" + queue + "\" is not in the input in namespace "
-                    + meta.getNamespace() + "; add it or fix the name"));
-            return null;
+            warnings.add(origin.error(field, "LocalQueue \"" + queue + "\" is not in the input in namespace "
+                    + meta.getNamespace() + "; it waits Inadmissible (\"LocalQueue " + queue + " doesn't exist\"), as in a"
+                    + " cluster; add the LocalQueue or fix the name").message());
         }
         Map<String, String> annotations = meta.getAnnotations() == null ? Map.of() : meta.getAnnotations();
         Long duration = duration(annotations, WellKnown.SIMULATED_DURATION, origin);

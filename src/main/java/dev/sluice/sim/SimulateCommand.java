@@ -39,7 +39,7 @@ public final class SimulateCommand {
         }
         Scenario scenario;
         try {
-            scenario = load(options);
+            scenario = load(options, err);
         } catch (InvalidInputException e) {
             err.println("simulate: the input has " + e.errors().size() + " problem" + (e.errors().size() == 1 ? "" : "s")
                     + "; nothing was simulated:");
@@ -82,6 +82,11 @@ public final class SimulateCommand {
     }
 
     static Scenario load(SimOptions options) throws InvalidInputException {
+        return load(options, null);
+    }
+
+    /** Builds the scenario; warnings (input simulated as a cluster treats it) go to {@code err}. */
+    static Scenario load(SimOptions options, PrintStream err) throws InvalidInputException {
         ScenarioBuilder builder = new ScenarioBuilder(options.defaultDurationMillis());
         if (options.generate() != null) {
             KueueBenchmark.generate(KueueBenchmark.scaled(KueueBenchmark.variant(options.generate()), options.scale()),
@@ -89,6 +94,12 @@ public final class SimulateCommand {
         } else {
             new ManifestLoader(JobKinds.standard()).load(options.paths(), builder);
         }
-        return builder.build();
+        Scenario scenario = builder.build();
+        if (err != null) {
+            for (String warning : builder.warnings()) {
+                err.println("simulate: warning: " + warning);
+            }
+        }
+        return scenario;
     }
 }

@@ -28,7 +28,9 @@ import org.jboss.logging.Logger;
  * <li>{@code /mutate}: jobs labeled with a queue are held, with the exclusive-topology affinity injected;</li>
  * <li>{@code /mutate-default-queue}: the same, and an unlabeled job is queued in LocalQueue {@code default}; only the
  *     webhook entry for namespaces labeled {@code sluice.dev/queue-by-default: "true"} calls it;</li>
- * <li>{@code /validate}: queued jobs' suspend and labels are guarded, queue objects are checked.</li>
+ * <li>{@code /validate}: queued jobs' suspend and labels are guarded, queue objects are checked;</li>
+ * <li>{@code /convert}: an {@code apiextensions.k8s.io/v1} ConversionReview of kueue.x-k8s.io objects, v1beta1 ⇄
+ *     v1beta2 (the CRDs' conversion webhook); always answered with a review, Success or Failure.</li>
  * </ul>
  */
 @Path("/")
@@ -72,10 +74,30 @@ public class AdmissionEndpoints {
                 : guard.validate(request));
     }
 
+    @POST
+    @Path("convert")
+    @Consumes(MediaType.WILDCARD)
+    public Response convert(byte[] body) {
+        if (!mode.servesWebhooks()) {
+            return notServed();
+        }
+        String answer;
+        try {
+            answer = MAPPER.writeValueAsString(ConversionReviews.answer(body == null ? new byte[0] : body, MAPPER));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the ConversionReview answer", e);
+        }
+        return Response.ok(answer, MediaType.APPLICATION_JSON).build();
+    }
+
+    private Response notServed() {
+        return text(Response.Status.NOT_FOUND, "webhooks are not served in sluice.mode=" + mode
+                + "; point the webhook configurations at a replica in mode webhook or all");
+    }
+
     private Response review(byte[] body, Function<ReviewRequest, Verdict> decide) {
         if (!mode.servesWebhooks()) {
-            return text(Response.Status.NOT_FOUND, "webhooks are not served in sluice.mode=" + mode
-                    + "; point the webhook configurations at a replica in mode webhook or all");
+            return notServed();
         }
         ReviewRequest request;
         Verdict verdict;

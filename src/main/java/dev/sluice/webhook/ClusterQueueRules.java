@@ -19,8 +19,10 @@ final class ClusterQueueRules {
     static final List<String> RECLAIM_WITHIN_COHORT = List.of("Never", "LowerPriority", "Any");
     static final List<String> WITHIN_CLUSTER_QUEUE = List.of("Never", "LowerPriority", "LowerOrNewerEqualPriority");
     static final List<String> BORROW_WITHIN_COHORT = List.of("Never", "LowerPriority");
-    static final List<String> WHEN_CAN_BORROW = List.of("Borrow", "TryNextFlavor");
-    static final List<String> WHEN_CAN_PREEMPT = List.of("Preempt", "TryNextFlavor");
+    static final List<String> WHEN_CAN_BORROW = List.of("Borrow", "MayStopSearch", "TryNextFlavor");
+    static final List<String> WHEN_CAN_PREEMPT = List.of("Preempt", "MayStopSearch", "TryNextFlavor");
+    /** v1beta2 dropped v1beta1's older spellings Borrow and Preempt. */
+    static final List<String> WHEN_CAN_V1BETA2 = List.of("MayStopSearch", "TryNextFlavor");
     static final int MAX_RESOURCE_GROUPS = 16;
     static final int MAX_COVERED_RESOURCES = 64;
     static final int MAX_FLAVORS = 16;
@@ -28,16 +30,18 @@ final class ClusterQueueRules {
     private ClusterQueueRules() {
     }
 
-    static FieldErrors validate(JsonNode cq) {
+    /** The same rules for both versions, each under its own field names (v1beta2: spec.cohortName). */
+    static FieldErrors validate(JsonNode cq, boolean v1beta2) {
         FieldErrors errors = new FieldErrors();
         JsonNode spec = Fields.object(cq, "spec", "spec", errors);
         if (spec == null) {
             return errors;
         }
-        String cohort = Fields.text(spec, "cohort", "spec.cohort", errors);
+        String cohortField = v1beta2 ? "cohortName" : "cohort";
+        String cohort = Fields.text(spec, cohortField, "spec." + cohortField, errors);
         boolean hasCohort = cohort != null && !cohort.isEmpty();
         if (hasCohort) {
-            Fields.name("spec.cohort", cohort, Names.subdomain(cohort), errors);
+            Fields.name("spec." + cohortField, cohort, Names.subdomain(cohort), errors);
         }
         resourceGroups(spec, hasCohort, errors);
         Fields.oneOf(spec, "queueingStrategy", "spec.queueingStrategy", QUEUEING_STRATEGIES, errors);
@@ -46,12 +50,15 @@ final class ClusterQueueRules {
                 "spec.namespaceSelector", errors);
         preemption(Fields.object(spec, "preemption", "spec.preemption", errors), errors);
         JsonNode fungibility = Fields.object(spec, "flavorFungibility", "spec.flavorFungibility", errors);
-        Fields.oneOf(fungibility, "whenCanBorrow", "spec.flavorFungibility.whenCanBorrow", WHEN_CAN_BORROW, errors);
-        Fields.oneOf(fungibility, "whenCanPreempt", "spec.flavorFungibility.whenCanPreempt", WHEN_CAN_PREEMPT, errors);
+        Fields.oneOf(fungibility, "whenCanBorrow", "spec.flavorFungibility.whenCanBorrow",
+                v1beta2 ? WHEN_CAN_V1BETA2 : WHEN_CAN_BORROW, errors);
+        Fields.oneOf(fungibility, "whenCanPreempt", "spec.flavorFungibility.whenCanPreempt",
+                v1beta2 ? WHEN_CAN_V1BETA2 : WHEN_CAN_PREEMPT, errors);
         return errors;
     }
 
-    private static void resourceGroups(JsonNode spec, boolean hasCohort, FieldErrors errors) {
+    /** Also a Cohort's own quota pool, where "has a cohort" means "has a parent". */
+    static void resourceGroups(JsonNode spec, boolean hasCohort, FieldErrors errors) {
         JsonNode groups = Fields.array(spec, "resourceGroups", "spec.resourceGroups", errors);
         if (groups == null) {
             return;

@@ -2,7 +2,10 @@ package dev.sluice.webhook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** The validating webhook for Kueue's queue objects (kueue.x-k8s.io), which carry no queue label. */
+/**
+ * The validating webhook for Kueue's queue objects (kueue.x-k8s.io), which carry no queue label; v1beta1 and v1beta2
+ * objects go through the same rules, each named with the fields of the version it was written in.
+ */
 final class QueueObjectValidation {
     static final String GROUP = "kueue.x-k8s.io";
 
@@ -17,8 +20,10 @@ final class QueueObjectValidation {
         if (!request.isCreate() && !request.isUpdate()) {
             return Verdict.allow();
         }
+        boolean v1beta2 = "v1beta2".equals(request.object().path("apiVersion").asText("").replace(GROUP + "/", ""));
         FieldErrors errors = switch (request.kind()) {
-            case "ClusterQueue" -> ClusterQueueRules.validate(request.object());
+            case "ClusterQueue" -> ClusterQueueRules.validate(request.object(), v1beta2);
+            case "Cohort" -> CohortRules.validate(request.object());
             case "LocalQueue" -> LocalQueueRules.validate(request.object(), request.oldObject());
             case "ResourceFlavor" -> ResourceFlavorRules.validate(request.object());
             case "WorkloadPriorityClass" -> WorkloadPriorityClassRules.validate(request.object());

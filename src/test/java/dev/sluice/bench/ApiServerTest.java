@@ -44,7 +44,7 @@ class ApiServerTest {
         Config foreignConfig = new ConfigBuilder(Config.empty()).withMasterUrl(url).withUserAgent("controller").build();
         try (KubernetesClient bench = LoadDriver.client(url);
              KubernetesClient foreign = new KubernetesClientBuilder().withConfig(foreignConfig).build()) {
-            LoadDriver.installCrds(bench, Path.of("helm/sluice/crds"));
+            LoadDriver.installCrds(bench, Path.of("helm/sluice/files/crds"));
             for (String ns : List.of("a", "b")) {
                 bench.resource(BenchObjects.namespace(ns)).create();
                 bench.configMaps().inNamespace(ns).resource(configMap("same", Map.of("team", ns))).create();

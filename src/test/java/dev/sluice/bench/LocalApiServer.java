@@ -22,7 +22,7 @@ final class LocalApiServer implements AutoCloseable {
         server.init(InetAddress.getByName("127.0.0.1"), 0);
         url = "http://127.0.0.1:" + server.getPort();
         bench = LoadDriver.client(url);
-        LoadDriver.installCrds(bench, Path.of("helm/sluice/crds"));
+        LoadDriver.installCrds(bench, Path.of("helm/sluice/files/crds"));
     }
 
     @Override

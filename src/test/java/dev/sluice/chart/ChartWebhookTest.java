@@ -97,9 +97,10 @@ class ChartWebhookTest {
                 "validate-queues.sluice.dev");
         assertThat(w.getObjectSelector()).isNull();
         assertThat(w.getRules()).flatExtracting(rule -> rule.getResources()).containsExactlyInAnyOrder(
-                "clusterqueues", "resourceflavors", "workloadpriorityclasses", "localqueues");
+                "clusterqueues", "resourceflavors", "workloadpriorityclasses", "cohorts", "localqueues");
         assertThat(w.getRules()).allSatisfy(rule -> {
             assertThat(rule.getApiGroups()).containsExactly("kueue.x-k8s.io");
+            assertThat(rule.getApiVersions()).containsExactlyInAnyOrder("v1beta1", "v1beta2");
             assertThat(rule.getOperations()).containsExactlyInAnyOrder("CREATE", "UPDATE");
         });
     }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * The real-API-server tier: a kube-apiserver and etcd started by fabric8's kube-api-test from binaries already on
  * this machine (never downloaded: {@code ~/.kubeapitest/k8s/<version>-<os>-<arch>/}, or {@code $KUBE_API_TEST_DIR}).
- * The CRDs of helm/sluice/crds and the RBAC objects of src/main/kubernetes/kubernetes.yml are installed, and the
+ * The CRDs of helm/sluice/files/crds and the RBAC objects of src/main/kubernetes/kubernetes.yml are installed, and the
  * controller's client impersonates the chart's ServiceAccount, so the API server enforces Sluice's real RBAC and
  * validation. The tests' own client is the API server's admin. Without binaries the tests are skipped and say so.
  */
@@ -172,7 +172,7 @@ final class RealApiServer {
         private static void install(KubernetesClient admin) {
             admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(RELEASE_NAMESPACE)
                     .endMetadata().build()).create();
-            try (Stream<Path> crds = Files.list(Path.of("helm", "sluice", "crds"))) {
+            try (Stream<Path> crds = Files.list(Path.of("helm", "sluice", "files", "crds"))) {
                 for (Path crd : crds.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
                     try (InputStream in = Files.newInputStream(crd)) {
                         for (HasMetadata o : admin.load(in).items()) {

@@ -26,32 +26,84 @@ class GeneratedCrdsIT {
         return YAML.readTree(file.toFile());
     }
 
+    static final String[] PLURALS = { "resourceflavors", "clusterqueues", "localqueues", "workloads",
+        "workloadpriorityclasses", "cohorts" };
+
     @ParameterizedTest
-    @ValueSource(strings = { "resourceflavors", "clusterqueues", "localqueues", "workloads", "workloadpriorityclasses" })
-    void everyKindHasAStructuralV1beta1Schema(String plural) throws Exception {
+    @ValueSource(strings = { "resourceflavors", "clusterqueues", "localqueues", "workloads", "workloadpriorityclasses", "cohorts" })
+    void everyKindStoresV1beta2AndServesV1beta1DeprecatedWithStructuralSchemas(String plural) throws Exception {
         JsonNode crd = crd(plural);
         assertThat(crd.path("spec").path("group").asText()).isEqualTo("kueue.x-k8s.io");
-        JsonNode version = crd.path("spec").path("versions").get(0);
-        assertThat(version.path("name").asText()).isEqualTo("v1beta1");
-        assertThat(version.path("served").asBoolean()).isTrue();
-        assertThat(version.path("storage").asBoolean()).isTrue();
-        List<String> problems = new ArrayList<>();
-        checkStructural(version.path("schema").path("openAPIV3Schema"), "", problems);
-        assertThat(problems).as("non-structural schema nodes").isEmpty();
+        assertThat(crd.path("spec").path("versions")).extracting(v -> v.path("name").asText())
+                .containsExactlyInAnyOrder("v1beta1", "v1beta2");
+        JsonNode v1beta2 = version(plural, "v1beta2");
+        assertThat(v1beta2.path("served").asBoolean()).isTrue();
+        assertThat(v1beta2.path("storage").asBoolean()).isTrue();
+        assertThat(v1beta2.path("deprecated").asBoolean(false)).isFalse();
+        JsonNode v1beta1 = version(plural, "v1beta1");
+        assertThat(v1beta1.path("served").asBoolean()).isTrue();
+        assertThat(v1beta1.path("storage").asBoolean()).isFalse();
+        assertThat(v1beta1.path("deprecated").asBoolean()).isTrue();
+        assertThat(v1beta1.path("deprecationWarning").asText()).isEqualTo("This version is deprecated. Use v1beta2 instead.");
+        for (JsonNode version : List.of(v1beta1, v1beta2)) {
+            List<String> problems = new ArrayList<>();
+            checkStructural(version.path("schema").path("openAPIV3Schema"), "", problems);
+            assertThat(problems).as("non-structural schema nodes in %s", version.path("name")).isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "resourceflavors", "clusterqueues", "localqueues", "workloads", "workloadpriorityclasses", "cohorts" })
+    void everyKindConvertsThroughSluicesWebhookWithCertManagersCa(String plural) throws Exception {
+        JsonNode crd = crd(plural);
+        JsonNode conversion = crd.path("spec").path("conversion");
+        assertThat(conversion.path("strategy").asText()).isEqualTo("Webhook");
+        assertThat(conversion.path("webhook").path("conversionReviewVersions")).extracting(JsonNode::asText).containsExactly("v1");
+        JsonNode service = conversion.path("webhook").path("clientConfig").path("service");
+        assertThat(service.path("name").asText()).isEqualTo("sluice-webhook");
+        assertThat(service.path("namespace").asText()).isEqualTo("sluice-system");
+        assertThat(service.path("path").asText()).isEqualTo("/convert");
+        assertThat(service.path("port").asInt()).isEqualTo(443);
+        assertThat(crd.path("metadata").path("annotations").path("cert-manager.io/inject-ca-from").asText())
+                .as("the plain install's Certificate").isEqualTo("sluice-system/sluice-webhook");
     }
 
     @Test
-    void printerColumnsAreKueues() throws Exception {
-        assertThat(columns("workloads")).containsExactly(
-                "Queue=.spec.queueName", "Reserved in=.status.admission.clusterQueue",
-                "Admitted=.status.conditions[?(@.type=='Admitted')].status",
-                "Finished=.status.conditions[?(@.type=='Finished')].status", "Age=.metadata.creationTimestamp");
-        assertThat(columns("clusterqueues")).containsExactly("Cohort=.spec.cohort",
+    void printerColumnsAreKueuesInEachVersion() throws Exception {
+        for (String version : List.of("v1beta1", "v1beta2")) {
+            assertThat(columns("workloads", version)).containsExactly(
+                    "Queue=.spec.queueName", "Reserved in=.status.admission.clusterQueue",
+                    "Admitted=.status.conditions[?(@.type=='Admitted')].status",
+                    "Finished=.status.conditions[?(@.type=='Finished')].status", "Age=.metadata.creationTimestamp");
+            assertThat(columns("localqueues", version)).containsExactly("ClusterQueue=.spec.clusterQueue",
+                    "Pending Workloads=.status.pendingWorkloads", "Admitted Workloads=.status.admittedWorkloads");
+            assertThat(columns("workloadpriorityclasses", version)).containsExactly("Value=.value");
+            assertThat(columns("cohorts", version)).isEmpty();
+        }
+        assertThat(columns("clusterqueues", "v1beta1")).containsExactly("Cohort=.spec.cohort",
                 "Strategy=.spec.queueingStrategy", "Pending Workloads=.status.pendingWorkloads",
                 "Admitted Workloads=.status.admittedWorkloads");
-        assertThat(columns("localqueues")).containsExactly("ClusterQueue=.spec.clusterQueue",
-                "Pending Workloads=.status.pendingWorkloads", "Admitted Workloads=.status.admittedWorkloads");
-        assertThat(columns("workloadpriorityclasses")).containsExactly("Value=.value");
+        assertThat(columns("clusterqueues", "v1beta2")).containsExactly("Cohort=.spec.cohortName",
+                "Strategy=.spec.queueingStrategy", "Pending Workloads=.status.pendingWorkloads",
+                "Admitted Workloads=.status.admittedWorkloads");
+    }
+
+    @Test
+    void v1beta2SchemasSpeakV1beta2() throws Exception {
+        JsonNode cqSpec = schema("clusterqueues", "v1beta2").path("properties").path("spec").path("properties");
+        assertThat(cqSpec.has("cohortName")).isTrue();
+        assertThat(cqSpec.has("cohort")).isFalse();
+        assertThat(cqSpec.path("flavorFungibility").path("properties").path("whenCanBorrow").path("enum"))
+                .extracting(JsonNode::asText).containsExactlyInAnyOrder("MayStopSearch", "TryNextFlavor");
+        JsonNode wlSpec = schema("workloads", "v1beta2").path("properties").path("spec").path("properties");
+        assertThat(wlSpec.path("priorityClassRef").path("properties").has("group")).isTrue();
+        assertThat(wlSpec.has("priorityClassName")).isFalse();
+        assertThat(schema("localqueues", "v1beta2").path("properties").path("status").path("properties").has("flavorsUsage")).isTrue();
+        JsonNode cohortSpec = schema("cohorts", "v1beta2").path("properties").path("spec").path("properties");
+        assertThat(cohortSpec.has("parentName")).isTrue();
+        assertThat(cohortSpec.path("resourceGroups").path("maxItems").asInt()).isEqualTo(16);
+        assertThat(cohortSpec.path("fairSharing").path("properties").path("weight").path("x-kubernetes-int-or-string").asBoolean()).isTrue();
+        assertThat(crd("cohorts").path("spec").path("scope").asText()).isEqualTo("Cluster");
     }
 
     @Test
@@ -65,9 +117,10 @@ class GeneratedCrdsIT {
         assertThat(crd("workloads").path("spec").path("names").path("shortNames").toString()).contains("wl");
         assertThat(crd("localqueues").path("spec").path("names").path("shortNames").toString()).contains("lq");
         assertThat(crd("resourceflavors").path("spec").path("names").path("shortNames").toString()).contains("rf");
-        for (String plural : List.of("clusterqueues", "localqueues", "workloads")) {
-            assertThat(crd(plural).path("spec").path("versions").get(0).path("subresources").has("status"))
-                    .as(plural).isTrue();
+        for (String plural : List.of("clusterqueues", "localqueues", "workloads", "cohorts")) {
+            for (String version : List.of("v1beta1", "v1beta2")) {
+                assertThat(version(plural, version).path("subresources").has("status")).as(plural + " " + version).isTrue();
+            }
         }
     }
 
@@ -92,13 +145,26 @@ class GeneratedCrdsIT {
         assertThat(schema("workloadpriorityclasses").path("required").toString()).contains("value");
     }
 
-    private static JsonNode schema(String plural) throws Exception {
-        return crd(plural).path("spec").path("versions").get(0).path("schema").path("openAPIV3Schema");
+    static JsonNode version(String plural, String name) throws Exception {
+        for (JsonNode v : crd(plural).path("spec").path("versions")) {
+            if (v.path("name").asText().equals(name)) {
+                return v;
+            }
+        }
+        throw new AssertionError(plural + " has no version " + name);
     }
 
-    private static List<String> columns(String plural) throws Exception {
+    private static JsonNode schema(String plural) throws Exception {
+        return schema(plural, "v1beta1");
+    }
+
+    private static JsonNode schema(String plural, String version) throws Exception {
+        return version(plural, version).path("schema").path("openAPIV3Schema");
+    }
+
+    private static List<String> columns(String plural, String version) throws Exception {
         List<String> out = new ArrayList<>();
-        for (JsonNode c : crd(plural).path("spec").path("versions").get(0).path("additionalPrinterColumns")) {
+        for (JsonNode c : version(plural, version).path("additionalPrinterColumns")) {
             out.add(c.path("name").asText() + "=" + c.path("jsonPath").asText());
         }
         return out;

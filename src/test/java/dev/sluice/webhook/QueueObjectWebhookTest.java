@@ -133,7 +133,7 @@ class QueueObjectWebhookTest {
                                 + " reclaimWithinCohort=Never and borrowWithinCohort.Policy!=Never"),
                 Arguments.of("flavorFungibility: {whenCanBorrow: Never}",
                         "spec.flavorFungibility.whenCanBorrow: Unsupported value: \"Never\": supported values:"
-                                + " \"Borrow\", \"TryNextFlavor\""),
+                                + " \"Borrow\", \"MayStopSearch\", \"TryNextFlavor\""),
                 Arguments.of("cohort: Team_A",
                         "spec.cohort: Invalid value: \"Team_A\": a lowercase RFC 1123 subdomain"),
                 Arguments.of("namespaceSelector: {matchExpressions: [{key: team, operator: In}]}",

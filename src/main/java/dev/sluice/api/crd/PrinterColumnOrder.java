@@ -6,11 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadPriorityClass;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import java.io.IOException;
@@ -22,22 +17,19 @@ import java.util.List;
 /**
  * Build step (run by Maven after the Quarkus build): the CRD generator sorts printer columns by JSON path, but
  * kubectl prints them in CRD order, and Kueue's users expect Kueue's order (Age last). This puts the columns of
- * each generated CRD back in the order they are declared on the resource class.
+ * each generated CRD back in the order they are declared on the resource class of that version.
  */
 public final class PrinterColumnOrder {
-
-    static final List<Class<? extends HasMetadata>> KINDS = List.of(ResourceFlavor.class, ClusterQueue.class,
-            LocalQueue.class, Workload.class, WorkloadPriorityClass.class);
 
     private PrinterColumnOrder() {
     }
 
-    public static void main(String[] args) throws IOException {
-        Path dir = Path.of(args.length > 0 ? args[0] : "target/kubernetes");
-        for (Class<? extends HasMetadata> kind : KINDS) {
-            Path file = dir.resolve(HasMetadata.getPlural(kind) + "." + HasMetadata.getGroup(kind) + "-v1.yml");
+    /** Puts each version's columns of every CRD of {@code kinds} in {@code dir} in the order its class declares. */
+    static void apply(Path dir, List<Class<? extends HasMetadata>> kinds) throws IOException {
+        for (Class<? extends HasMetadata> kind : kinds) {
+            Path file = CrdBuildStep.file(dir, kind);
             if (Files.exists(file)) {
-                reorder(file, declaredPaths(kind));
+                reorder(file, HasMetadata.getVersion(kind), declaredPaths(kind));
             }
         }
     }
@@ -50,11 +42,14 @@ public final class PrinterColumnOrder {
         return paths;
     }
 
-    static void reorder(Path file, List<String> declared) throws IOException {
+    static void reorder(Path file, String versionName, List<String> declared) throws IOException {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER));
         JsonNode crd = yaml.readTree(file.toFile());
         boolean changed = false;
         for (JsonNode version : crd.path("spec").path("versions")) {
+            if (!version.path("name").asText().equals(versionName)) {
+                continue;
+            }
             JsonNode columns = version.path("additionalPrinterColumns");
             if (!columns.isArray()) {
                 continue;

@@ -11,7 +11,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
 
 /** Quota for a group of namespaces, per flavor and resource; cluster-scoped. */
 @Group(Kueue.GROUP)
-@Version(Kueue.VERSION)
+@Version(value = Kueue.VERSION, storage = false, served = true, deprecated = true,
+        deprecationWarning = Kueue.DEPRECATION_WARNING)
 @Kind("ClusterQueue")
 @Plural("clusterqueues")
 @Singular("clusterqueue")

@@ -35,6 +35,9 @@ public class ClusterQueueSpec {
     @Default("None")
     private StopPolicy stopPolicy;
 
+    @JsonPropertyDescription("This ClusterQueue's weight when fair sharing is on.")
+    private FairSharing fairSharing;
+
     public List<ResourceGroup> getResourceGroups() {
         return resourceGroups;
     }
@@ -89,5 +92,13 @@ public class ClusterQueueSpec {
 
     public void setStopPolicy(StopPolicy stopPolicy) {
         this.stopPolicy = stopPolicy;
+    }
+
+    public FairSharing getFairSharing() {
+        return fairSharing;
+    }
+
+    public void setFairSharing(FairSharing fairSharing) {
+        this.fairSharing = fairSharing;
     }
 }

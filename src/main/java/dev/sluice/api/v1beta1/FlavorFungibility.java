@@ -8,11 +8,11 @@ import io.fabric8.generator.annotation.Default;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class FlavorFungibility {
 
-    @JsonPropertyDescription("Borrow (default) or TryNextFlavor.")
+    @JsonPropertyDescription("Borrow (default; MayStopSearch is its newer name) or TryNextFlavor.")
     @Default("Borrow")
     private WhenCanBorrow whenCanBorrow;
 
-    @JsonPropertyDescription("Preempt or TryNextFlavor (default).")
+    @JsonPropertyDescription("Preempt (MayStopSearch is its newer name) or TryNextFlavor (default).")
     @Default("TryNextFlavor")
     private WhenCanPreempt whenCanPreempt;
 

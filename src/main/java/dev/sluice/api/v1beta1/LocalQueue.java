@@ -12,7 +12,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
 
 /** The queue users submit to in their namespace; it feeds one ClusterQueue. */
 @Group(Kueue.GROUP)
-@Version(Kueue.VERSION)
+@Version(value = Kueue.VERSION, storage = false, served = true, deprecated = true,
+        deprecationWarning = Kueue.DEPRECATION_WARNING)
 @Kind("LocalQueue")
 @Plural("localqueues")
 @Singular("localqueue")

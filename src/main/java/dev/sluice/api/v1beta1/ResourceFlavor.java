@@ -10,7 +10,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
 
 /** A kind of node (labels, taints) that quota is counted in; cluster-scoped. */
 @Group(Kueue.GROUP)
-@Version(Kueue.VERSION)
+@Version(value = Kueue.VERSION, storage = false, served = true, deprecated = true,
+        deprecationWarning = Kueue.DEPRECATION_WARNING)
 @Kind("ResourceFlavor")
 @Plural("resourceflavors")
 @Singular("resourceflavor")

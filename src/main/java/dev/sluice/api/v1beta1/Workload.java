@@ -12,7 +12,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
 
 /** The unit of admission: what one job needs (pod sets) and, in status, where it was admitted. */
 @Group(Kueue.GROUP)
-@Version(Kueue.VERSION)
+@Version(value = Kueue.VERSION, storage = false, served = true, deprecated = true,
+        deprecationWarning = Kueue.DEPRECATION_WARNING)
 @Kind("Workload")
 @Plural("workloads")
 @Singular("workload")

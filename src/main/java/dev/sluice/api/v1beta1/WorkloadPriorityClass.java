@@ -13,7 +13,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
 
 /** A workload priority independent of pod priority; like PriorityClass, the value is top-level. */
 @Group(Kueue.GROUP)
-@Version(Kueue.VERSION)
+@Version(value = Kueue.VERSION, storage = false, served = true, deprecated = true,
+        deprecationWarning = Kueue.DEPRECATION_WARNING)
 @Kind("WorkloadPriorityClass")
 @Plural("workloadpriorityclasses")
 @Singular("workloadpriorityclass")
