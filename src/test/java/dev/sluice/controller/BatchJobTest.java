@@ -105,6 +105,9 @@ class BatchJobTest {
         client.batch().v1().jobs().inNamespace("batch-manual").withName("second")
                 .edit(j -> { j.getSpec().setSuspend(false); return j; });
         Job held = awaitJob("batch-manual", "second", j -> Boolean.TRUE.equals(j.getSpec().getSuspend()));
+        // the Stopped event is sent after the write that suspended the job: wait for it, not for the write alone
+        await().atMost(Cluster.TIMEOUT).until(() -> cluster.events(held).stream()
+                .anyMatch(e -> "Stopped".equals(e.getReason())));
         assertThat(cluster.events(held)).filteredOn(e -> "Stopped".equals(e.getReason())).isNotEmpty()
                 .allSatisfy(e -> assertThat(e.getMessage()).contains("no quota reservation", "suspended again"));
         assertThat(cluster.workloadOf(second).getStatus().getAdmission()).isNull();

@@ -87,6 +87,9 @@ class BlockAdmissionTest {
     }
 
     private void ready(String name) {
+        // as the Job controller: pods only once Sluice started the Job
+        org.awaitility.Awaitility.await().atMost(Cluster.TIMEOUT).until(() -> Boolean.FALSE.equals(
+                client.batch().v1().jobs().inNamespace(NS).withName(name).get().getSpec().getSuspend()));
         client.batch().v1().jobs().inNamespace(NS).withName(name).editStatus(j -> {
             j.setStatus(new JobStatusBuilder().withActive(1).withReady(1).build());
             return j;

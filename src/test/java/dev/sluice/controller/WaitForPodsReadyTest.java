@@ -209,6 +209,10 @@ class WaitForPodsReadyTest {
 
     /** Plays the Job controller: {@code ready} of the Job's pods are ready. */
     private void ready(String ns, String name, int ready) {
+        // the Job controller reports pods only for a running Job: wait for Sluice's start first (a status with active
+        // pods before it would make the API server refuse the start's template change, as a real one does)
+        await().atMost(Cluster.TIMEOUT).until(() -> Boolean.FALSE.equals(
+                client.batch().v1().jobs().inNamespace(ns).withName(name).get().getSpec().getSuspend()));
         client.batch().v1().jobs().inNamespace(ns).withName(name).editStatus(j -> {
             j.setStatus(new JobStatusBuilder().withActive(1).withReady(ready).build());
             return j;
