@@ -12,8 +12,10 @@ import java.util.Locale;
  * meter gets help text (netty, vert.x and the operator SDK register some without), {@code system_cpu_count} is
  * spelt {@code system_cpus} (no {@code _count} suffix outside histograms), and two meters Prometheus cannot lint
  * clean are dropped: {@code process_cpu_time_ns} (nanoseconds; the kubelet reports container cpu in seconds) and
- * the long-task timer {@code http_server_connections_seconds} (written as a summary without quantiles). Kueue's and
- * Sluice's own meters are left as they are.
+ * the long-task timer {@code http_server_connections_seconds} (written as a summary without quantiles). The operator
+ * SDK's reconcile timer asks for both client-side percentiles and a histogram, which the Prometheus text format writes
+ * as {@code quantile} labels on a histogram (promtool: "non-summary metrics should not have quantile label"): its
+ * percentiles are dropped, the histogram stays. Kueue's and Sluice's own meters are left as they are.
  */
 public class PrometheusLint {
 
@@ -26,6 +28,16 @@ public class PrometheusLint {
                 return "process.cpu.time".equals(id.getName()) || "http.server.connections".equals(id.getName())
                         ? io.micrometer.core.instrument.config.MeterFilterReply.DENY
                         : io.micrometer.core.instrument.config.MeterFilterReply.NEUTRAL;
+            }
+
+            @Override
+            public io.micrometer.core.instrument.distribution.DistributionStatisticConfig configure(Meter.Id id,
+                    io.micrometer.core.instrument.distribution.DistributionStatisticConfig config) {
+                if (!id.getName().startsWith("operator.sdk")) {
+                    return config;
+                }
+                return io.micrometer.core.instrument.distribution.DistributionStatisticConfig.builder()
+                        .percentiles(new double[0]).build().merge(config);
             }
 
             @Override
