@@ -79,7 +79,7 @@ final class TopologyAssignments {
                 throw new ConversionException(at + ".domainCount: must be a number of domains");
             }
             JsonNode valuesPerLevel = slice.path("valuesPerLevel");
-            if (valuesPerLevel.size() != levelCount) {
+            if (!valuesPerLevel.isArray() || valuesPerLevel.size() != levelCount) {
                 throw new ConversionException(at + ".valuesPerLevel: must hold one entry per level (" + levelCount + ")");
             }
             for (int d = 0; d < count; d++) {
@@ -96,6 +96,9 @@ final class TopologyAssignments {
     }
 
     private static JsonNode value(JsonNode level, int d, String at) throws ConversionException {
+        if (level == null || !level.isObject()) {
+            throw new ConversionException(at + ": must be an object with universal or individual");
+        }
         if (level.path("universal").isTextual()) {
             return level.get("universal");
         }
