@@ -28,6 +28,13 @@ final class ClusterQueueState extends QuotaNode {
     WorkloadRecord waitingForPreemption;
     /** That head's assignment: its usage is held in each cycle while it waits. */
     FlavorAssigner.Result waitingResult;
+    /**
+     * The last head that issued preemptions, until it is admitted or leaves (Kueue's sticky preemptor workload,
+     * kept by its ClusterQueue for BestEffortFIFO): once its victims are gone it is tried before the queue's
+     * usual head, so a higher-priority workload woken by the same release cannot take its turn and leave the
+     * room to the victim, which would be preempted again, forever.
+     */
+    WorkloadRecord stickyPreemptor;
     /** Whether the spec covers the "pods" resource (then each pod counts 1); derived in setSpec. */
     private boolean coversPods;
     /** Flavors named by the spec that do not exist (sorted); non-empty makes the queue inactive. */

@@ -78,6 +78,11 @@ final class PendingQueue {
         return active.pollFirst();
     }
 
+    /** Takes r as the head, if it waits unparked (a sticky preemptor); false if parked or not here. */
+    boolean pollIfActive(WorkloadRecord r) {
+        return active.remove(r);
+    }
+
     /** A woken workload left the queue without being parked again: its group may have a chance too. */
     void leftQueue(WorkloadRecord r) {
         if (r.awake) {

@@ -185,6 +185,9 @@ final class QuotaCache {
         r.reportedMessage = null;
         r.evicted = false;
         r.preempted = false;
+        if (cq.stickyPreemptor == r) {
+            cq.stickyPreemptor = null;
+        }
         cq.admit(r);
         cq.addUsage(r.usage);
     }

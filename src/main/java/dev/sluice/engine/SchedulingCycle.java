@@ -162,6 +162,9 @@ final class SchedulingCycle {
         r.preempted = true;
         cq.waitingForPreemption = r;
         cq.waitingResult = e.result();
+        if (cq.spec.queueingStrategy() == QueueingStrategy.BestEffortFIFO) {
+            cq.stickyPreemptor = r;
+        }
         preemptionInvalidated.add(scope);
         cq.addUsage(e.result().usage());
         reserved.add(e);
@@ -174,7 +177,7 @@ final class SchedulingCycle {
      */
     private Entry nominate(ClusterQueueState cq) {
         WorkloadRecord r;
-        while ((r = cq.queue.pollHead()) != null) {
+        while ((r = pollHead(cq)) != null) {
             LabelSelector selector = cq.spec.namespaceSelector();
             if (selector == null || !selector.matches(queues.namespaceLabels(r.key().namespace()))) {
                 statuses.set(r, PendingReason.Inadmissible, "Workload namespace doesn't match ClusterQueue selector");
@@ -221,6 +224,21 @@ final class SchedulingCycle {
             cq.queue.park(r);
         }
         return null;
+    }
+
+    /** The queue's head: its sticky preemptor first while it waits unparked there, else the first in order. */
+    private static WorkloadRecord pollHead(ClusterQueueState cq) {
+        WorkloadRecord sticky = cq.stickyPreemptor;
+        if (sticky != null) {
+            if (sticky.phase == WorkloadPhase.PENDING && cq.name.equals(sticky.clusterQueue)
+                    && cq.queue.pollIfActive(sticky)) {
+                return sticky;
+            }
+            if (sticky.phase != WorkloadPhase.PENDING || !cq.name.equals(sticky.clusterQueue)) {
+                cq.stickyPreemptor = null; // admitted, gone or moved: no longer this queue's preemptor
+            }
+        }
+        return cq.queue.pollHead();
     }
 
     private static String preemptionMessage(WorkloadRecord preemptor, PreemptionReason reason) {
