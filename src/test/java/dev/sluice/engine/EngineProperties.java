@@ -482,8 +482,10 @@ class EngineProperties {
     /**
      * Fair sharing cannot loop between two workloads (Kueue's claim for its strategies): with the inputs fixed (all
      * submissions first, then only cycles and the evictions finishing, for 200 rounds), no workload evicted by a
-     * fair-sharing strategy (reason InCohortFairSharing) ever evicts its preemptor back by a strategy, and the
-     * cycles settle.
+     * fair-sharing strategy (reason InCohortFairSharing) ever evicts its preemptor back by a strategy while the rest
+     * of the world holds what it held at the first preemption, and the cycles settle. (With the rest changed, the
+     * shares of the moment may well favour the other side: seed 42598 with 31 submissions, kept below as
+     * {@link #aStrategyMayPreemptBackOnceTheRestOfTheTreeChanged}.)
      *
      * <p>Restricted on purpose, as Kueue v0.19 is: a ClusterQueue that stays within its nominal quota on the
      * contested resources may reclaim from any borrowing queue regardless of shares (FairSharingPreemptWithinNominal,
@@ -506,20 +508,31 @@ class EngineProperties {
         for (int i = 0; i < submissions; i++) {
             w.submitOne(i);
         }
-        java.util.Set<List<WorkloadKey>> byStrategy = new java.util.HashSet<>();
+        // (victim, preemptor) of each strategy preemption -> what the rest of the world held then.
+        Map<List<WorkloadKey>, Map<WorkloadKey, Assignment>> byStrategy = new HashMap<>();
         boolean undone = false;
         boolean settled = false;
         for (int round = 0; round < 200 && !settled; round++) {
             CycleResult r = w.cycle(submissions);
+            if (System.getProperty("debugWorld") != null) {
+                if (round == 0) {
+                    System.out.println("WORLD cohorts=" + w.cohorts + "\n cqs=" + w.cqs + "\n specs=" + w.specs);
+                }
+                System.out.println("  " + r + "\n  holding=" + w.holding);
+            }
             w.checkVictims(r);
             w.checkQuota();
             for (Eviction e : r.evictions()) {
                 List<WorkloadKey> back = List.of(e.preemptor(), e.workload());
+                Map<WorkloadKey, Assignment> rest = new TreeMap<>(w.holding);
+                rest.remove(e.workload());
+                rest.remove(e.preemptor());
                 if (e.preemptionReason() == PreemptionReason.InCohortFairSharing) {
-                    assertThat(byStrategy).as("%s preempts back %s by a fair-sharing strategy", e.preemptor(),
-                            e.workload()).doesNotContain(back);
-                    byStrategy.add(List.of(e.workload(), e.preemptor()));
-                } else if (byStrategy.contains(back)) {
+                    assertThat(byStrategy.containsKey(back) && byStrategy.get(back).equals(rest))
+                            .as("%s preempts back %s by a fair-sharing strategy, the rest unchanged", e.preemptor(),
+                                    e.workload()).isFalse();
+                    byStrategy.put(List.of(e.workload(), e.preemptor()), rest);
+                } else if (byStrategy.containsKey(back)) {
                     assertThat(e.preemptionReason()).as("only a within-nominal reclaim may undo a strategy")
                             .isEqualTo(PreemptionReason.InCohortReclamation);
                     undone = true;
@@ -646,5 +659,16 @@ class EngineProperties {
             w.step(i);
         }
         assertThat(w.checkNoIdleCapacity(62)).as("settled").isFalse();
+    }
+
+    /**
+     * Found by fairSharingNeverPreemptsBack (seed 42598, 31 submissions): w20 (cq1) takes w30 (cq0) by the strategy,
+     * then w19 of cq1 is admitted on the other flavor, which raises cq1's cohort's share, and w30 takes w20 back by
+     * the strategy. Not a loop of the pair: the rest of the tree changed in between (Kueue's strategies compare the
+     * shares of the moment), and the cycles settle.
+     */
+    @Example
+    void aStrategyMayPreemptBackOnceTheRestOfTheTreeChanged() {
+        fairSharingRun(42598, 31, true);
     }
 }
