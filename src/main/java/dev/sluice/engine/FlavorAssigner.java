@@ -21,8 +21,9 @@ final class FlavorAssigner {
 
     /** What the assigner found for a workload; message is Kueue's text when mode is not FIT. */
     /** borrowLevel: 0 without borrowing, else the height of the lowest cohort subtree that holds the usage. */
+    /** noFitReason: Kueue's granular reason when mode is NO_FIT (resolveNoFitReason), else null. */
     record Result(Mode mode, List<PodSetAssignment> podSets, Map<FlavorResource, Long> usage, int borrowLevel,
-                  Set<FlavorResource> needPreemption, String message) {
+                  Set<FlavorResource> needPreemption, String message, UnadmittedReason noFitReason) {
         Assignment assignment(String clusterQueue) {
             return new Assignment(clusterQueue, podSets);
         }
@@ -51,6 +52,7 @@ final class FlavorAssigner {
         Mode wlMode = Mode.FIT;
         int borrows = 0;
         StringBuilder message = new StringBuilder();
+        UnadmittedReason noFit = null;
         boolean countPods = cq.coversPods();
         for (int i = 0; i < wl.podSets().size(); i++) {
             PodSetSpec ps = wl.podSets().get(i);
@@ -71,9 +73,13 @@ final class FlavorAssigner {
                 }
                 Collections.sort(resources);
                 covered.addAll(resources);
-                Choice c = chooseFlavor(ps, cq, rg, resources, requests, assumed, oracle, reasons);
+                UnadmittedReason[] groupReason = new UnadmittedReason[1];
+                Choice c = chooseFlavor(ps, cq, rg, resources, requests, assumed, oracle, reasons, groupReason);
                 if (c == null) {
                     psMode = Mode.NO_FIT;
+                    // Kueue: the mildest failure among a group's flavors (alternatives); the worst across groups.
+                    noFit = UnadmittedReason.worse(noFit, groupReason[0] == null ? UnadmittedReason.NoMatchingFlavor
+                            : groupReason[0]);
                     break;
                 }
                 for (String r : resources) {
@@ -89,6 +95,7 @@ final class FlavorAssigner {
                     if (!covered.contains(r)) {
                         reasons.add("resource " + r + " unavailable in ClusterQueue");
                         psMode = Mode.NO_FIT;
+                        noFit = UnadmittedReason.worse(noFit, UnadmittedReason.NoMatchingFlavor);
                     }
                 }
             }
@@ -107,7 +114,8 @@ final class FlavorAssigner {
             out.add(new PodSetAssignment(ps.name(), flavorOf, requests, counts[i]));
         }
         return new Result(wlMode, out, Collections.unmodifiableMap(assumed), borrows,
-                Collections.unmodifiableSet(needPreemption), message.toString());
+                Collections.unmodifiableSet(needPreemption), message.toString(),
+                wlMode == Mode.NO_FIT ? noFit : null);
     }
 
     private static Map<String, Long> requests(PodSetSpec ps, int count, boolean countPods) {
@@ -126,7 +134,7 @@ final class FlavorAssigner {
 
     private Choice chooseFlavor(PodSetSpec ps, ClusterQueueState cq, ResourceGroupSpec rg, List<String> resources,
                                 Map<String, Long> requests, Map<FlavorResource, Long> assumed,
-                                PreemptionOracle oracle, List<String> reasons) {
+                                PreemptionOracle oracle, List<String> reasons, UnadmittedReason[] groupReason) {
         // Only a pod set that selects nodes needs the group's label keys.
         Set<String> labelKeys = Set.of();
         if (!ps.nodeSelector().isEmpty() || !ps.requiredNodeAffinity().isEmpty()) {
@@ -145,16 +153,19 @@ final class FlavorAssigner {
             FlavorSpec f = flavors.get(name);
             if (f == null) {
                 reasons.add("flavor " + name + " not found");
+                groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.NoMatchingFlavor);
                 continue;
             }
             Taint taint = untoleratedTaint(f, ps);
             if (taint != null) {
                 reasons.add("untolerated taint {" + taint.key() + " " + taint.value() + " " + taint.effect()
                         + " <nil>} in flavor " + name);
+                groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.NoMatchingFlavor);
                 continue;
             }
             if (!NodeAffinity.matches(ps, f.nodeLabels(), labelKeys)) {
                 reasons.add("flavor " + name + " doesn't match node affinity");
+                groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.NoMatchingFlavor);
                 continue;
             }
             Mode mode = Mode.FIT;
@@ -175,6 +186,7 @@ final class FlavorAssigner {
                                     + ") + current podset request (" + fmt(request) + ") > maximum capacity ("
                                     + fmt(max) + ")");
                     mode = Mode.NO_FIT;
+                    groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.ExceedsMaxQuota);
                     break;
                 }
                 if (cq.borrowingWith(fr, val)) {
@@ -191,6 +203,7 @@ final class FlavorAssigner {
                     need.add(fr);
                 } else {
                     mode = Mode.NO_FIT;
+                    groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.WaitingForQuota);
                     break;
                 }
             }

@@ -101,34 +101,35 @@ final class QueueManager {
         r.clusterQueue = null;
         WorkloadSpec s = r.spec;
         if (!s.active()) {
-            park(r, "The workload is deactivated");
+            park(r, UnadmittedReason.Suspended, "The workload is deactivated");
             return;
         }
         if (s.queueName() == null || s.queueName().isEmpty()) {
-            park(r, "Workload has no queue name; set the label kueue.x-k8s.io/queue-name to a LocalQueue");
+            park(r, UnadmittedReason.Misconfigured, "Workload has no queue name; set the label kueue.x-k8s.io/queue-name to a LocalQueue");
             return;
         }
         LocalQueueSpec lq = localQueues.get(lqKey(s.key().namespace(), s.queueName()));
         if (lq == null) {
-            park(r, "LocalQueue " + s.queueName() + " doesn't exist");
+            park(r, UnadmittedReason.Misconfigured, "LocalQueue " + s.queueName() + " doesn't exist");
             return;
         }
         if (lq.stopPolicy() != StopPolicy.None) {
-            park(r, "LocalQueue " + s.queueName() + " is inactive");
+            park(r, UnadmittedReason.Suspended, "LocalQueue " + s.queueName() + " is inactive");
             return;
         }
         ClusterQueueState cq = cache.get(lq.clusterQueue());
         if (cq == null || !cq.exists()) {
-            park(r, "ClusterQueue " + lq.clusterQueue() + " doesn't exist");
+            park(r, UnadmittedReason.Misconfigured, "ClusterQueue " + lq.clusterQueue() + " doesn't exist");
             return;
         }
         unrouted.remove(r.key());
         r.clusterQueue = cq.name;
         cq.queue.push(r);
         if (!cq.isActive()) {
-            statuses.set(r, PendingReason.Inadmissible, "ClusterQueue " + cq.name + " is inactive");
+            statuses.set(r, PendingReason.Inadmissible, UnadmittedReason.Suspended,
+                    "ClusterQueue " + cq.name + " is inactive");
         } else if (r.reportedMessage == null || r.reportedReason == PendingReason.Inadmissible) {
-            statuses.set(r, PendingReason.Pending, queuedMessage(cq));
+            statuses.set(r, PendingReason.Pending, UnadmittedReason.PendingEvaluation, queuedMessage(cq));
         }
     }
 
@@ -136,9 +137,9 @@ final class QueueManager {
         return "Workload is waiting in ClusterQueue " + cq.name + " for its turn";
     }
 
-    private void park(WorkloadRecord r, String message) {
+    private void park(WorkloadRecord r, UnadmittedReason unadmitted, String message) {
         unrouted.add(r.key());
-        statuses.set(r, PendingReason.Inadmissible, message);
+        statuses.set(r, PendingReason.Inadmissible, unadmitted, message);
     }
 
     /** Takes a pending workload out of whatever queue it waits in. */
@@ -176,9 +177,10 @@ final class QueueManager {
         }
         for (WorkloadRecord r : cq.queue.all()) {
             if (!active) {
-                statuses.set(r, PendingReason.Inadmissible, "ClusterQueue " + cq.name + " is inactive");
+                statuses.set(r, PendingReason.Inadmissible, UnadmittedReason.Suspended,
+                    "ClusterQueue " + cq.name + " is inactive");
             } else if (r.reportedReason == PendingReason.Inadmissible) {
-                statuses.set(r, PendingReason.Pending, queuedMessage(cq));
+                statuses.set(r, PendingReason.Pending, UnadmittedReason.PendingEvaluation, queuedMessage(cq));
             }
         }
     }

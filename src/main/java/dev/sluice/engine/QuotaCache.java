@@ -182,6 +182,8 @@ final class QuotaCache {
         r.usage = assignment.usage();
         r.admittedAt = now;
         r.reportedReason = null;
+        r.reportedUnadmitted = null;
+        r.unadmittedReason = null;
         r.reportedMessage = null;
         r.evicted = false;
         r.preempted = false;

@@ -127,7 +127,8 @@ final class SchedulingCycle {
         }
         if (e.result().mode() == FlavorAssigner.Mode.FIT) {
             if (!cq.fits(e.result().usage(), true)) {
-                statuses.set(r, PendingReason.Pending, "Workload no longer fits after processing another workload");
+                statuses.set(r, PendingReason.Pending, UnadmittedReason.WaitingForQuota,
+                        "Workload no longer fits after processing another workload");
                 requeue.add(r);
                 return;
             }
@@ -144,7 +145,7 @@ final class SchedulingCycle {
         List<Preemptor.Target> targets = e.targets();
         boolean overlaps = targets.stream().anyMatch(t -> targeted.contains(t.workload().key()));
         if (preemptionInvalidated.contains(scope) || overlaps) {
-            statuses.set(r, PendingReason.Pending,
+            statuses.set(r, PendingReason.Pending, UnadmittedReason.WaitingForQuota,
                     "Workload skipped because its preemption calculations were invalidated by another workload");
             requeue.add(r);
             return;
@@ -156,7 +157,8 @@ final class SchedulingCycle {
                         preemptionMessage(r, t.reason()));
             }
         }
-        statuses.set(r, PendingReason.Pending, e.result().message() + ". Pending the preemption of "
+        statuses.set(r, PendingReason.Pending, UnadmittedReason.WaitingForPreemptedWorkloads,
+                e.result().message() + ". Pending the preemption of "
                 + targets.size() + " workload(s)");
         requeue.add(r);
         r.preempted = true;
@@ -180,7 +182,8 @@ final class SchedulingCycle {
         while ((r = pollHead(cq)) != null) {
             LabelSelector selector = cq.spec.namespaceSelector();
             if (selector == null || !selector.matches(queues.namespaceLabels(r.key().namespace()))) {
-                statuses.set(r, PendingReason.Inadmissible, "Workload namespace doesn't match ClusterQueue selector");
+                statuses.set(r, PendingReason.Inadmissible, UnadmittedReason.Misconfigured,
+                        "Workload namespace doesn't match ClusterQueue selector");
                 cq.queue.park(r);
                 continue;
             }
@@ -215,7 +218,9 @@ final class SchedulingCycle {
             if (partial != null) {
                 return partial;
             }
-            statuses.set(r, PendingReason.Pending, res.message());
+            // Kueue: a NoFit keeps the assigner's reason; a preemption without candidates waits for quota.
+            statuses.set(r, PendingReason.Pending, res.mode() == FlavorAssigner.Mode.NO_FIT ? res.noFitReason()
+                    : UnadmittedReason.WaitingForQuota, res.message());
             if (cq.spec.queueingStrategy() == QueueingStrategy.StrictFIFO) {
                 cq.queue.leftQueue(r);
                 cq.queue.push(r);

@@ -12,14 +12,16 @@ import java.util.Map;
 final class StatusBook {
     private final LinkedHashMap<WorkloadKey, PendingStatus> changed = new LinkedHashMap<>();
 
-    void set(WorkloadRecord r, PendingReason reason, String message) {
+    void set(WorkloadRecord r, PendingReason reason, UnadmittedReason unadmitted, String message) {
         r.message = message;
-        if (reason == r.reportedReason && message.equals(r.reportedMessage)) {
+        r.unadmittedReason = unadmitted;
+        if (reason == r.reportedReason && unadmitted == r.reportedUnadmitted && message.equals(r.reportedMessage)) {
             return;
         }
         r.reportedReason = reason;
+        r.reportedUnadmitted = unadmitted;
         r.reportedMessage = message;
-        changed.put(r.key(), new PendingStatus(r.key(), reason, message));
+        changed.put(r.key(), new PendingStatus(r.key(), reason, message, unadmitted));
     }
 
     /** The workload was admitted or forgotten: whatever it last changed is no longer news. */

@@ -90,6 +90,9 @@ final class StatusViews {
         if (phase == WorkloadPhase.PENDING && (r.reportedReason == PendingReason.Inadmissible || queues.isParked(r))) {
             phase = WorkloadPhase.INADMISSIBLE;
         }
-        return Optional.of(new WorkloadState(r.spec, phase, r.clusterQueue, r.assignment, r.message, r.admittedAt));
+        UnadmittedReason unadmitted = phase == WorkloadPhase.PENDING || phase == WorkloadPhase.INADMISSIBLE
+                ? r.unadmittedReason : null;
+        return Optional.of(new WorkloadState(r.spec, phase, r.clusterQueue, r.assignment, r.message, r.admittedAt,
+                unadmitted));
     }
 }

@@ -22,6 +22,9 @@ final class WorkloadRecord {
     /** It issued preemptions and was not admitted since: it goes first among the heads. */
     boolean preempted;
     PendingReason reportedReason;
+    UnadmittedReason reportedUnadmitted;
+    /** Kueue's granular reason of the latest pending message (with message). */
+    UnadmittedReason unadmittedReason;
     String reportedMessage;
     String message;
 

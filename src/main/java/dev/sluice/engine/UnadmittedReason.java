@@ -1,0 +1,62 @@
+package dev.sluice.engine;
+
+/**
+ * Kueue v0.19's granular reasons of the QuotaReserved=False condition (KEP 10852, UnadmittedWorkloadsObservability;
+ * apis/kueue/v1beta2 WorkloadQuotaReservedReason*), given beside the coarse {@link PendingReason} and the message.
+ * Kueue writes them as the condition's reason only with that feature gate on (Beta, off by default in v0.19), so the
+ * engine only offers them; the caller decides which reason to write. The engine never gives TopologyPlacementFailed,
+ * WaitingForPodsReady or AdmissionGated (it has no topology, pods-ready gate or admission gates of its own).
+ */
+public enum UnadmittedReason {
+    /** Waiting in its ClusterQueue to be tried (Kueue: pending evaluation in the scheduling queue). */
+    PendingEvaluation,
+    /** Not enough unused quota now; it may fit later (including: no preemption candidates, or skipped this cycle). */
+    WaitingForQuota,
+    /** No flavor of a resource group matches the pod set (node selector/affinity, taints, missing flavor, resource not covered). */
+    NoMatchingFlavor,
+    /** The request exceeds the most the ClusterQueue could ever hold (nominal plus what its cohorts may lend, within limits). */
+    ExceedsMaxQuota,
+    /** Its preemptions were issued; it waits for the victims to release their quota. */
+    WaitingForPreemptedWorkloads,
+    /** It cannot be queued as configured: no queue name, LocalQueue or ClusterQueue missing, namespace not selected. */
+    Misconfigured,
+    /** Its LocalQueue or ClusterQueue is stopped or inactive, or the workload is deactivated. */
+    Suspended;
+
+    /** Kueue's severity order when pod sets or resource groups disagree: the most severe wins. */
+    int severity() {
+        return switch (this) {
+            case NoMatchingFlavor -> 3;
+            case ExceedsMaxQuota -> 2;
+            case WaitingForQuota -> 1;
+            default -> 0;
+        };
+    }
+
+    /** The more severe of two (null counts as none). */
+    static UnadmittedReason worse(UnadmittedReason a, UnadmittedReason b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        return b.severity() > a.severity() ? b : a;
+    }
+
+    /** The less severe of two alternatives (null counts as none). */
+    static UnadmittedReason milder(UnadmittedReason a, UnadmittedReason b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        return b.severity() < a.severity() ? b : a;
+    }
+
+    /** For a status made without one: what the coarse reason most often means. */
+    static UnadmittedReason fallback(PendingReason reason) {
+        return reason == PendingReason.Inadmissible ? Misconfigured : PendingEvaluation;
+    }
+}
