@@ -2,9 +2,9 @@ package dev.sluice.controller;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.jobs.WellKnown;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Event;
