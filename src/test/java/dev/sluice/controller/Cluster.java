@@ -87,6 +87,30 @@ final class Cluster {
         }
     }
 
+    /** Reads a multi-document YAML file (a path from the project's root, e.g. under examples/). */
+    List<HasMetadata> loadFile(java.nio.file.Path file) {
+        try (InputStream in = java.nio.file.Files.newInputStream(file)) {
+            return client.load(in).items();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Removes the jobs' and queues' objects a test made (JobSets and Workloads of the namespace, its LocalQueues, every
+     * ClusterQueue and ResourceFlavor) and waits until none is left, so the next test can create the same names.
+     */
+    void deleteAll(String namespace) {
+        client.genericKubernetesResources("jobset.x-k8s.io/v1alpha2", "JobSet").inNamespace(namespace).delete();
+        client.resources(Workload.class).inNamespace(namespace).delete();
+        client.resources(LocalQueue.class).inNamespace(namespace).delete();
+        client.resources(ClusterQueue.class).delete();
+        client.resources(dev.sluice.api.v1beta2.ResourceFlavor.class).delete();
+        await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).until(() ->
+                client.resources(Workload.class).inNamespace(namespace).list().getItems().isEmpty()
+                        && client.resources(ClusterQueue.class).list().getItems().isEmpty());
+    }
+
     /** Creates the objects; namespaced ones go to {@code namespace} unless they name their own. */
     void create(String namespace, List<HasMetadata> objects) {
         for (HasMetadata o : objects) {
