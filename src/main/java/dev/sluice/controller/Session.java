@@ -56,14 +56,14 @@ final class Session {
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
             Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
-            WaitForPodsReadyConfig readiness) {
+            WaitForPodsReadyConfig readiness, long listPageSize) {
         this.client = client;
         this.readiness = readiness.settings();
         this.readinessCheckPeriod = readiness.checkPeriod();
         this.kinds = kinds;
         this.kubeQueueCompat = kubeQueueCompat;
         this.crdRecheck = crdRecheck;
-        this.cache = new ClusterCache(client, kinds, sink);
+        this.cache = new ClusterCache(client, kinds, sink, listPageSize);
         this.writes = new Writes(client);
         this.events = new EventRecorder(client, metrics);
         this.metrics = metrics;

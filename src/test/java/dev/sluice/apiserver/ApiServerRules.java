@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * Makes the suite's test API server (fabric8's mock, CRUD mode) refuse the writes a real one refuses, the way it
  * refuses them, for the objects Sluice writes but does not own: a batch/v1 Job's pod template ({@link JobRules}, 422
  * as kube-apiserver answers) and a JobSet's ({@link JobSetRules}, 403 as JobSet's validating webhook answers). Other
- * requests pass to the mock unchanged. Tests can also make the server deny one object's writes ({@link #deny}), as an
+ * requests pass to the mock unchanged, except a LIST with a {@code limit}, which is paged as kube-apiserver pages it
+ * ({@link Paging}). Tests can also make the server deny one object's writes ({@link #deny}), as an
  * admission webhook or a policy engine would.
  *
  * <p>Installed with {@code @WithKubernetesTestServer(setup = ApiServerRules.class)}: it wraps the mock's dispatcher.
@@ -79,6 +80,16 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
         return REFUSED.getOrDefault(rule, 0);
     }
 
+    /** LIST pages served for a collection path (e.g. /apis/kueue.x-k8s.io/v1beta1/workloads); see {@link Paging}. */
+    public static int listPages(String collection) {
+        return Paging.pages(collection);
+    }
+
+    /** Of those, the pages asked for with a continue token. */
+    public static int continuedListPages(String collection) {
+        return Paging.continued(collection);
+    }
+
     /** A Status body as the API server writes it. */
     static String status(int code, String reason, String message, String field, ObjectNode details) {
         ObjectNode status = JSON.createObjectNode();
@@ -111,6 +122,10 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
             Refusal denied = DENIED.get(request.getMethod() + " " + (q < 0 ? path : path.substring(0, q)));
             if (denied != null) {
                 return answer(denied);
+            }
+            MockResponse page = Paging.page(mock, request);
+            if (page != null) {
+                return page;
             }
             HttpMethod method = request.method();
             if (method == HttpMethod.PATCH || method == HttpMethod.PUT) {
