@@ -62,6 +62,8 @@ public class ControllerRuntime {
     @jakarta.inject.Inject
     @ConfigProperty(name = "sluice.controller.list-page-size", defaultValue = "500")
     long listPageSize;
+    @jakarta.inject.Inject
+    ObjectRetentionConfig retention;
 
     public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, AdmissionEvents metrics,
             LeaderElectionMetrics electionMetrics, Integrations integrations,
@@ -175,7 +177,7 @@ public class ControllerRuntime {
         stopSession();
         EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, clock,
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings,
-                readiness, listPageSize), 60);
+                readiness, listPageSize, retention.policy()), 60);
         loop = next;
         role = Role.leading;
         next.start();

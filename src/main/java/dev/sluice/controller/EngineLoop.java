@@ -148,6 +148,7 @@ final class EngineLoop implements AutoCloseable {
                     lastCrdCheckMillis = heartbeatMillis;
                     s.cache.watchNewlyServedKinds(); // a CRD installed after start: no restart needed
                 }
+                workloads.retention().sweep(); // objectRetentionPolicies: cheap when nothing is due
                 if (heartbeatMillis - lastProgressMillis >= PROGRESS_PERIOD_MS) {
                     lastProgressMillis = heartbeatMillis;
                     logProgress();
