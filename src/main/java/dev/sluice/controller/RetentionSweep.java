@@ -1,6 +1,6 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.engine.WorkloadKey;
 import dev.sluice.engine.WorkloadState;
 import dev.sluice.jobs.JobKind;

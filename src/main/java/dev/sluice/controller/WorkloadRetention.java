@@ -1,6 +1,6 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.engine.WorkloadPhase;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.time.Duration;

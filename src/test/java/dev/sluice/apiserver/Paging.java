@@ -112,7 +112,7 @@ final class Paging {
         return meta.path("namespace").asText("") + "/" + meta.path("name").asText("");
     }
 
-    /** Pages served so far for a collection path (e.g. /apis/kueue.x-k8s.io/v1beta1/workloads). */
+    /** Pages served so far for a collection path (e.g. /apis/kueue.x-k8s.io/v1beta2/workloads). */
     static int pages(String collection) {
         int[] counts = PAGES.get(collection);
         return counts == null ? 0 : counts[0];

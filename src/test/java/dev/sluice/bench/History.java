@@ -1,6 +1,6 @@
 package dev.sluice.bench;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.net.http.HttpResponse;
 import java.time.Instant;
@@ -39,7 +39,7 @@ final class History {
             String ns = namespaces.get(i % namespaces.size());
             String name = "history-" + i;
             Workload wl = Serialization.unmarshal("""
-                    {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload",
+                    {"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "Workload",
                      "metadata": {"name": "%s", "namespace": "%s", "labels": {"sluice.dev/bench": "history"}},
                      "spec": {"queueName": "%s", "priority": 0, "podSets": [{"name": "main", "count": 1,
                        "template": {"spec": {"restartPolicy": "Never", "containers": [{"name": "c", "image": "busybox",

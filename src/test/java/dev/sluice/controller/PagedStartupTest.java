@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
 import dev.sluice.jobs.BatchJobKind;
 import dev.sluice.jobs.JobKinds;
@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Test;
 @EnableKubernetesMockClient(crud = true)
 class PagedStartupTest {
 
-    static final String WORKLOADS = "/apis/kueue.x-k8s.io/v1beta1/workloads";
-    static final String LOCAL_QUEUES = "/apis/kueue.x-k8s.io/v1beta1/localqueues";
+    static final String WORKLOADS = "/apis/kueue.x-k8s.io/v1beta2/workloads";
+    static final String LOCAL_QUEUES = "/apis/kueue.x-k8s.io/v1beta2/localqueues";
     static final String JOBS = "/apis/batch/v1/jobs";
     static final List<String> NAMESPACES = List.of("team-a", "team-b", "team-c");
 
@@ -47,7 +47,7 @@ class PagedStartupTest {
 
     static Workload workload(String namespace, String name) {
         return Serialization.unmarshal("""
-                {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload",
+                {"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "Workload",
                  "metadata": {"name": "%s", "namespace": "%s"},
                  "spec": {"queueName": "lq", "podSets": [{"name": "main", "count": 1,
                    "template": {"spec": {"containers": [{"name": "c", "resources": {"requests": {"cpu": "1"}}}]}}}]}}

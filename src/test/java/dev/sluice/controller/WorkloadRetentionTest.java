@@ -3,7 +3,7 @@ package dev.sluice.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.engine.WorkloadPhase;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Duration;
@@ -26,7 +26,7 @@ class WorkloadRetentionTest {
                     .formatted(conditions[i], conditions[i + 1], conditions[i + 2], T));
         }
         return Serialization.unmarshal("""
-                {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload",
+                {"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "Workload",
                  "metadata": {"name": "w", "namespace": "ns", "resourceVersion": "7"},
                  "spec": {"queueName": "lq", %s "podSets": []},
                  "status": {"conditions": [%s] %s}}
