@@ -35,8 +35,7 @@ public final class KueueConfigReader {
             "leaderElection", "controller", "clientConnection", "internalCertManagement", "pprofBindAddress",
             "featureGates", "queueVisibility", "visibility");
     /** Read into {@link KueueConfig} for the features being built; not applied yet. */
-    private static final Set<String> NOT_YET = Set.of("waitForPodsReady", "fairSharing", "admissionFairSharing",
-            "objectRetentionPolicies");
+    private static final Set<String> NOT_YET = Set.of("waitForPodsReady", "fairSharing", "admissionFairSharing");
     /** Ignoring these would admit differently from Kueue. */
     private static final Map<String, String> REFUSED = Map.of(
             "resources", "Sluice counts every resource as requested (no excludeResourcePrefixes or transformations); remove the section",
@@ -89,6 +88,8 @@ public final class KueueConfigReader {
                 if (!name.equals("apiVersion") && !name.equals("kind")) {
                     notices.add(name + ": ignored (Sluice's own settings and chart values cover the manager)");
                 }
+            } else if (KueueRetention.FIELD.equals(name)) {
+                notices.addAll(KueueRetention.notices(config.objectRetentionPolicies(), file.toString()));
             } else if (NOT_YET.contains(name)) {
                 notices.add(name + ": read, not yet applied (the feature is being built)");
             } else if (REFUSED.containsKey(name)) {

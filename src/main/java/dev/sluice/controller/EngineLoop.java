@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -43,8 +42,8 @@ final class EngineLoop implements AutoCloseable {
      */
     private static final long BATCH_WINDOW_MS = 10;
 
-    /** {@link Ref}s from the informers, and tasks (a write's outcome) to run on the engine thread. */
-    private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    /** {@link Ref}s from the informers, each object once, and tasks (a write's outcome) to run on the engine thread. */
+    private final Inbox inbox = new Inbox();
     private final ScheduledExecutorService retries;
     private final Thread thread;
     private final CountDownLatch rebuiltLatch = new CountDownLatch(1);
@@ -149,6 +148,7 @@ final class EngineLoop implements AutoCloseable {
                     lastCrdCheckMillis = heartbeatMillis;
                     s.cache.watchNewlyServedKinds(); // a CRD installed after start: no restart needed
                 }
+                workloads.retention().sweep(); // objectRetentionPolicies: cheap when nothing is due
                 if (heartbeatMillis - lastProgressMillis >= PROGRESS_PERIOD_MS) {
                     lastProgressMillis = heartbeatMillis;
                     logProgress();
@@ -156,26 +156,16 @@ final class EngineLoop implements AutoCloseable {
                 long wait = queueStatusDue
                         ? Math.max(1, lastQueueStatusMillis + QUEUE_STATUS_PERIOD_MS - System.currentTimeMillis())
                         : 1000;
-                Object first = inbox.poll(wait, TimeUnit.MILLISECONDS);
-                if (first == null) {
+                if (!inbox.await(wait, TimeUnit.MILLISECONDS)) {
                     if (queueStatusDue) {
                         syncQueueStatus();
                     }
                     continue;
                 }
-                List<Object> items = new ArrayList<>();
-                items.add(first);
                 Thread.sleep(BATCH_WINDOW_MS);
-                inbox.drainTo(items);
-                LinkedHashSet<Ref> batch = new LinkedHashSet<>();
-                for (Object item : items) {
-                    if (item instanceof Runnable task) {
-                        runTask(task);
-                    } else {
-                        batch.add((Ref) item);
-                    }
-                }
-                pass(batch);
+                Inbox.Batch batch = inbox.take();
+                batch.tasks().forEach(EngineLoop::runTask);
+                pass(batch.refs());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -272,8 +262,9 @@ final class EngineLoop implements AutoCloseable {
         int queuedWrites = s.lanes.queued();
         int waiting = inbox.size();
         if (queuedWrites > 0 || waiting > 0 || admissionsSinceProgress > 0) {
-            LOG.infof("engine: %d admissions in the last %d s; %d writes queued, %d changes waiting",
-                    admissionsSinceProgress, PROGRESS_PERIOD_MS / 1000, queuedWrites, waiting);
+            LOG.infof("engine: %d admissions in the last %d s; %d writes queued, %d changes waiting "
+                    + "(%d repeated changes coalesced since start)",
+                    admissionsSinceProgress, PROGRESS_PERIOD_MS / 1000, queuedWrites, waiting, inbox.coalesced());
         }
         admissionsSinceProgress = 0;
     }

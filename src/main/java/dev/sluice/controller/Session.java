@@ -50,20 +50,23 @@ final class Session {
     /** waitForPodsReady, and how often its timers are checked. */
     final dev.sluice.readiness.WaitForPodsReady readiness;
     final java.time.Duration readinessCheckPeriod;
+    /** objectRetentionPolicies.workloads: which Workloads are deleted, when ({@link RetentionSweep}). */
+    final WorkloadRetention retention;
     /** Delayed work (pending-status writes): one small thread. */
     final ScheduledExecutorService timer;
 
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
             Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
-            WaitForPodsReadyConfig readiness) {
+            WaitForPodsReadyConfig readiness, long listPageSize, WorkloadRetention retention) {
         this.client = client;
         this.readiness = readiness.settings();
         this.readinessCheckPeriod = readiness.checkPeriod();
         this.kinds = kinds;
         this.kubeQueueCompat = kubeQueueCompat;
         this.crdRecheck = crdRecheck;
-        this.cache = new ClusterCache(client, kinds, sink);
+        this.cache = new ClusterCache(client, kinds, sink, listPageSize);
+        this.retention = retention;
         this.writes = new Writes(client);
         this.events = new EventRecorder(client, metrics);
         this.metrics = metrics;

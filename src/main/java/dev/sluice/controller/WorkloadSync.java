@@ -67,6 +67,7 @@ final class WorkloadSync {
     }
 
     private final PodsReadySync podsReady;
+    private final RetentionSweep retention;
 
     WorkloadSync(Session session) {
         this.s = session;
@@ -88,6 +89,11 @@ final class WorkloadSync {
         this.pendingWrites = new PendingStatusWrites(s.writeSettings.pendingDelay(), s.writeSettings.pendingRefresh(),
                 timer, s.lanes::background, this::writePending);
         this.podsReady = new PodsReadySync(s, this);
+        this.retention = new RetentionSweep(s, s.retention, this::ownerJob);
+    }
+
+    RetentionSweep retention() {
+        return retention;
     }
 
     PodsReadySync podsReady() {
@@ -110,6 +116,7 @@ final class WorkloadSync {
             invalid.remove(key);
             pendingWrites.forget(key);
             podsReady.forget(key);
+            retention.forget(key);
             Ref owner = owners.remove(key);
             if (owner != null) {
                 s.workloadGoneFor.add(owner);
@@ -117,6 +124,7 @@ final class WorkloadSync {
             }
             return;
         }
+        retention.observe(key, wl);
         Optional<Ref> owner = ownerJob(wl);
         owner.ifPresent(o -> {
             owners.put(key, o);

@@ -58,9 +58,54 @@ class KueueConfigReaderTest {
         assertThat(r.config().objectRetentionPolicies().workloads().afterFinished()).isEqualTo("1h");
         assertThat(r.notices()).contains("waitForPodsReady: read, not yet applied (the feature is being built)",
                 "fairSharing: read, not yet applied (the feature is being built)",
-                "objectRetentionPolicies: read, not yet applied (the feature is being built)",
+                "objectRetentionPolicies.workloads: applied as sluice.object-retention.workloads.after-finished=PT1H",
                 "somethingNew: ignored (not a field Sluice knows of Kueue's Configuration)");
         assertThat(r.integrations()).as("no frameworks listed: Sluice's own switches stay").isEmpty();
+    }
+
+    @Test
+    void objectRetentionPoliciesBecomeSluiceDurations() throws Exception {
+        KueueConfigReader.Result r = KueueConfigReader.read(file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta2
+                kind: Configuration
+                objectRetentionPolicies:
+                  workloads:
+                    afterFinished: 1h30m
+                    afterDeactivatedByKueue: 0s
+                """));
+        assertThat(KueueRetention.properties(r.config().objectRetentionPolicies(), "f")).containsExactly(
+                Map.entry("sluice.object-retention.workloads.after-finished", "PT1H30M"),
+                Map.entry("sluice.object-retention.workloads.after-deactivated-by-kueue", "PT0S"));
+        assertThat(r.notices()).contains("objectRetentionPolicies.workloads: applied as "
+                + "sluice.object-retention.workloads.after-finished=PT1H30M, "
+                + "sluice.object-retention.workloads.after-deactivated-by-kueue=PT0S");
+        assertThat(KueueRetention.goDuration("2.5s", "x", "f")).isEqualTo(java.time.Duration.ofMillis(2500));
+        assertThat(KueueRetention.goDuration("1h1m1s500ms", "x", "f")).isEqualTo(java.time.Duration.ofMillis(3_661_500));
+    }
+
+    @Test
+    void aRetentionPolicyLeftOutKeepsWorkloadsAndABadOneIsNamed() throws Exception {
+        KueueConfigReader.Result kept = KueueConfigReader.read(file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                objectRetentionPolicies: {workloads: {afterFinished: null}}
+                """));
+        assertThat(KueueRetention.properties(kept.config().objectRetentionPolicies(), "f")).isEmpty();
+        assertThat(kept.notices()).anyMatch(n -> n.startsWith("objectRetentionPolicies: read; no workloads policy set"));
+        Path negative = file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                objectRetentionPolicies: {workloads: {afterFinished: -5m}}
+                """);
+        assertThatThrownBy(() -> KueueConfigReader.read(negative)).isInstanceOf(KueueConfigException.class)
+                .hasMessageContaining("objectRetentionPolicies.workloads.afterFinished: \"-5m\" is negative");
+        Path malformed = file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                objectRetentionPolicies: {workloads: {afterDeactivatedByKueue: 1 day}}
+                """);
+        assertThatThrownBy(() -> KueueConfigReader.read(malformed)).isInstanceOf(KueueConfigException.class)
+                .hasMessageContaining("objectRetentionPolicies.workloads.afterDeactivatedByKueue: \"1 day\" is not a duration");
     }
 
     @Test
