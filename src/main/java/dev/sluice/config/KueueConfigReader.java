@@ -35,7 +35,7 @@ public final class KueueConfigReader {
             "leaderElection", "controller", "clientConnection", "internalCertManagement", "pprofBindAddress",
             "featureGates", "queueVisibility", "visibility");
     /** Read into {@link KueueConfig} for the features being built; not applied yet. */
-    private static final Set<String> NOT_YET = Set.of("waitForPodsReady", "fairSharing", "admissionFairSharing");
+    private static final Set<String> NOT_YET = Set.of("fairSharing", "admissionFairSharing");
     /** Ignoring these would admit differently from Kueue. */
     private static final Map<String, String> REFUSED = Map.of(
             "resources", "Sluice counts every resource as requested (no excludeResourcePrefixes or transformations); remove the section",
@@ -94,7 +94,8 @@ public final class KueueConfigReader {
                 notices.add(name + ": read, not yet applied (the feature is being built)");
             } else if (REFUSED.containsKey(name)) {
                 refusals.add(name + ": refused: " + REFUSED.get(name));
-            } else if (!Set.of("integrations", "manageJobsWithoutQueueName", "managedJobsNamespaceSelector").contains(name)) {
+            } else if (!Set.of("integrations", "manageJobsWithoutQueueName", "managedJobsNamespaceSelector",
+                    "waitForPodsReady").contains(name)) {
                 notices.add(name + ": ignored (not a field Sluice knows of Kueue's Configuration)");
             }
         });
@@ -122,6 +123,9 @@ public final class KueueConfigReader {
                 }
             });
         }
+        // waitForPodsReady: applied (see WaitForPodsReadyMapping), also when absent (config v1beta1: then off)
+        notices.add(WaitForPodsReadyMapping.notice(WaitForPodsReadyMapping.properties(file.toString(),
+                config.apiVersion(), config.waitForPodsReady()), config.waitForPodsReady()));
         if (Boolean.TRUE.equals(config.manageJobsWithoutQueueName())) {
             refusals.add("manageJobsWithoutQueueName: refused: Sluice does not hold unlabeled jobs cluster-wide; set it to"
                     + " false and label the namespaces managedJobsNamespaceSelector selects with sluice.dev/queue-by-default:"

@@ -232,12 +232,12 @@ final class EngineLoop implements AutoCloseable {
         }
         long start = System.nanoTime();
         for (int i = 0; i < MAX_CYCLES_PER_PASS; i++) {
-            if (workloads.podsReady().blocksAdmission()) {
-                // blockAdmission: while an admitted workload is not ready nothing is admitted; evictions still go out
-                workloads.apply(new CycleResult(List.of(), s.engine.drainEvictions(), List.of()));
-                break;
-            }
-            CycleResult result = s.engine.schedule(s.nowMillis());
+            // blockAdmission, as Kueue's scheduler: one admission at a time, none while an admitted workload is not
+            // ready (the head that would go next says WaitingForPodsReady); evictions still go out, so a timeout
+            // lifts the block
+            boolean blocked = workloads.podsReady().blocksAdmission();
+            CycleResult result = s.readiness.blocks() ? s.engine.schedule(s.nowMillis(), blocked ? 0 : 1)
+                    : s.engine.schedule(s.nowMillis());
             if (result.isEmpty()) {
                 break;
             }

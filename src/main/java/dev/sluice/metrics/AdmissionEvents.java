@@ -15,8 +15,16 @@ public interface AdmissionEvents {
     /** The workload was admitted (Sluice has no admission checks, so right after quota reservation). */
     void admitted(String clusterQueue, double waitSeconds);
 
-    /** An admitted workload was evicted; reason in Kueue's words (Preempted, ClusterQueueStopped, ...). */
-    void evicted(String clusterQueue, String reason);
+    /** An admitted workload was evicted; reason in Kueue's words (Preempted, ClusterQueueStopped, ...), no cause. */
+    default void evicted(String clusterQueue, String reason) {
+        evicted(clusterQueue, reason, "");
+    }
+
+    /**
+     * An admitted workload was evicted: reason and underlying cause as Kueue v0.19 labels them (PodsReadyTimeout with
+     * WaitForStart or WaitForRecovery, Deactivated with RequeuingLimitExceeded or "", Preempted with "", ...).
+     */
+    void evicted(String clusterQueue, String reason, String underlyingCause);
 
     /** A workload was preempted for one of {@code preemptingClusterQueue}; reason InClusterQueue, InCohortReclamation, ... */
     void preempted(String preemptingClusterQueue, String reason);

@@ -47,8 +47,9 @@ final class KueueMeters {
     static final String ADMISSION_WAIT_TIME_HELP = "The time between a workload was created or requeued until "
             + "admission, per 'cluster_queue'";
     static final String EVICTED_WORKLOADS_TOTAL = "kueue_evicted_workloads_total";
-    static final String EVICTED_WORKLOADS_HELP = "The number of evicted workloads per 'cluster_queue' and 'reason' "
-            + "(Preempted, PodsReadyTimeout, AdmissionCheck, ClusterQueueStopped, Deactivated).";
+    static final String EVICTED_WORKLOADS_HELP = "The number of evicted workloads per 'cluster_queue', 'reason' "
+            + "(Preempted, PodsReadyTimeout, AdmissionCheck, ClusterQueueStopped, Deactivated) and 'underlying_cause' "
+            + "(WaitForStart or WaitForRecovery for PodsReadyTimeout, RequeuingLimitExceeded for Deactivated).";
     static final String PREEMPTED_WORKLOADS_TOTAL = "kueue_preempted_workloads_total";
     static final String PREEMPTED_WORKLOADS_HELP = "The number of preempted workloads per 'preempting_cluster_queue' "
             + "and 'reason' (InClusterQueue, InCohortReclamation, InCohortFairSharing, InCohortReclaimWhileBorrowing).";

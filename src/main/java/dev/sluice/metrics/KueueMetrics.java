@@ -74,9 +74,9 @@ public class KueueMetrics implements AdmissionEvents {
     }
 
     @Override
-    public void evicted(String clusterQueue, String reason) {
+    public void evicted(String clusterQueue, String reason, String underlyingCause) {
         counter(EVICTED_WORKLOADS_TOTAL, EVICTED_WORKLOADS_HELP, CLUSTER_QUEUE, queue(clusterQueue),
-                REASON, reason(reason)).increment();
+                REASON, reason(reason), UNDERLYING_CAUSE, underlyingCause == null ? "" : underlyingCause).increment();
     }
 
     @Override

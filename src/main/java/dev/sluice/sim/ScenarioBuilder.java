@@ -195,7 +195,7 @@ public final class ScenarioBuilder {
                 WorkloadSpec sp = w.spec();
                 w = new SimWorkload(w.index(), w.job(), new WorkloadSpec(sp.key(), sp.uid(), sp.queueName(), sp.priority(),
                         sp.creationTimeMillis() + rank, sp.podSets(), sp.active()), w.submitAtMillis(), w.durationMillis(),
-                        w.priorityClass(), w.workloadClass(), w.readyAfterMillis());
+                        w.priorityClass(), w.workloadClass(), w.readyAfterMillis(), w.readyLostAfterMillis());
             }
             workloads.add(w);
         }
@@ -321,7 +321,8 @@ public final class ScenarioBuilder {
         Long duration = duration(annotations, WellKnown.SIMULATED_DURATION, origin);
         Long submitAt = duration(annotations, WellKnown.SIMULATED_SUBMIT_AT, origin);
         Long readyAfter = readyAfter(annotations, origin);
-        if (duration == null || submitAt == null || readyAfter == null) {
+        Long lostAfter = readyLostAfter(annotations, origin);
+        if (duration == null || submitAt == null || readyAfter == null || lostAfter == null) {
             return null;
         }
         WorkloadSpec spec;
@@ -336,7 +337,22 @@ public final class ScenarioBuilder {
         String priorityClass = wref != null && wref.getName() != null && !wref.getName().isEmpty()
                 ? wref.getName() : "priority=" + spec.priority();
         return new SimWorkload(index, job, spec, submitAt, duration == -1 ? defaultDurationMillis : duration,
-                priorityClass, workloadClass, readyAfter);
+                priorityClass, workloadClass, readyAfter, lostAfter);
+    }
+
+    /** {@code sluice.dev/simulated-ready-lost-after}: a duration; readiness is kept when absent. */
+    private Long readyLostAfter(Map<String, String> annotations, Origin origin) {
+        String value = annotations.get(WellKnown.SIMULATED_READY_LOST_AFTER);
+        if (value == null) {
+            return SimWorkload.NEVER;
+        }
+        try {
+            return Durations.parseMillis(value);
+        } catch (IllegalArgumentException e) {
+            errors.add(origin.error("metadata.annotations[" + WellKnown.SIMULATED_READY_LOST_AFTER + "]",
+                    e.getMessage() + "; it is the time from PodsReady until a pod fails and is not replaced"));
+            return null;
+        }
     }
 
     /** {@code sluice.dev/simulated-ready-after}: a duration, or {@code never}; 0 (ready at once) when absent. */
