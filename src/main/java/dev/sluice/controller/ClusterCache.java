@@ -40,6 +40,7 @@ final class ClusterCache implements AutoCloseable {
 
     final SharedIndexInformer<ResourceFlavor> flavors;
     final SharedIndexInformer<ClusterQueue> clusterQueues;
+    final SharedIndexInformer<dev.sluice.api.v1beta1.Cohort> cohorts;
     final SharedIndexInformer<LocalQueue> localQueues;
     final SharedIndexInformer<Namespace> namespaces;
     final SharedIndexInformer<PriorityClass> priorityClasses;
@@ -59,6 +60,7 @@ final class ClusterCache implements AutoCloseable {
         this.sink = sink;
         flavors = add(client.resources(ResourceFlavor.class).runnableInformer(0), Ref.FLAVOR, sink);
         clusterQueues = add(client.resources(ClusterQueue.class).runnableInformer(0), Ref.CLUSTER_QUEUE, sink);
+        cohorts = add(client.resources(dev.sluice.api.v1beta1.Cohort.class).runnableInformer(0), Ref.COHORT, sink);
         localQueues = add(client.resources(LocalQueue.class).inAnyNamespace().runnableInformer(0), Ref.LOCAL_QUEUE, sink);
         namespaces = add(client.namespaces().runnableInformer(0), Ref.NAMESPACE, sink);
         priorityClasses = add(client.scheduling().v1().priorityClasses().runnableInformer(0), Ref.PRIORITY, sink);

@@ -58,6 +58,8 @@ public class ControllerRuntime {
     Clock clock;
     @jakarta.inject.Inject
     WaitForPodsReadyConfig readiness;
+    @jakarta.inject.Inject
+    FairSharingConfig fairSharing;
 
     public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, AdmissionEvents metrics,
             LeaderElectionMetrics electionMetrics, Integrations integrations,
@@ -171,7 +173,7 @@ public class ControllerRuntime {
         stopSession();
         EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, clock,
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings,
-                readiness), 60);
+                readiness, fairSharing.settings()), 60);
         loop = next;
         role = Role.leading;
         next.start();
