@@ -35,7 +35,7 @@ public final class KueueConfigReader {
             "leaderElection", "controller", "clientConnection", "internalCertManagement", "pprofBindAddress",
             "featureGates", "queueVisibility", "visibility");
     /** Read into {@link KueueConfig} for the features being built; not applied yet. */
-    private static final Set<String> NOT_YET = Set.of("waitForPodsReady", "fairSharing", "admissionFairSharing",
+    private static final Set<String> NOT_YET = Set.of("waitForPodsReady", "admissionFairSharing",
             "objectRetentionPolicies");
     /** Ignoring these would admit differently from Kueue. */
     private static final Map<String, String> REFUSED = Map.of(
@@ -93,7 +93,8 @@ public final class KueueConfigReader {
                 notices.add(name + ": read, not yet applied (the feature is being built)");
             } else if (REFUSED.containsKey(name)) {
                 refusals.add(name + ": refused: " + REFUSED.get(name));
-            } else if (!Set.of("integrations", "manageJobsWithoutQueueName", "managedJobsNamespaceSelector").contains(name)) {
+            } else if (!Set.of("integrations", "manageJobsWithoutQueueName", "managedJobsNamespaceSelector", "fairSharing")
+                    .contains(name)) {
                 notices.add(name + ": ignored (not a field Sluice knows of Kueue's Configuration)");
             }
         });
@@ -128,6 +129,7 @@ public final class KueueConfigReader {
         } else if (tree.has("managedJobsNamespaceSelector")) {
             notices.add("managedJobsNamespaceSelector: read; without manageJobsWithoutQueueName it changes nothing");
         }
+        KueueFairSharing.report(config, notices, refusals);
         if (!refusals.isEmpty()) {
             throw new KueueConfigException(file + ": Sluice cannot run as this Configuration asks: " + String.join("; ", refusals));
         }

@@ -41,6 +41,7 @@ public class KueueConfigSource implements ConfigSourceFactory {
         }
         Map<String, String> properties = new HashMap<>();
         result.integrations().forEach((kind, on) -> properties.put("sluice.integrations." + kind + ".enabled", on.toString()));
+        properties.putAll(KueueFairSharing.properties(result.config()));
         return List.of(new MapBackedConfigSource("Kueue Configuration " + path.getValue(), properties, ORDINAL) {
         });
     }

@@ -57,7 +57,6 @@ class KueueConfigReaderTest {
         assertThat(r.config().fairSharing().preemptionStrategies()).containsExactly("LessThanOrEqualToFinalShare");
         assertThat(r.config().objectRetentionPolicies().workloads().afterFinished()).isEqualTo("1h");
         assertThat(r.notices()).contains("waitForPodsReady: read, not yet applied (the feature is being built)",
-                "fairSharing: read, not yet applied (the feature is being built)",
                 "objectRetentionPolicies: read, not yet applied (the feature is being built)",
                 "somethingNew: ignored (not a field Sluice knows of Kueue's Configuration)");
         assertThat(r.integrations()).as("no frameworks listed: Sluice's own switches stay").isEmpty();
