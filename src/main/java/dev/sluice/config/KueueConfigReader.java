@@ -127,7 +127,12 @@ public final class KueueConfigReader {
                     + " false and label the namespaces managedJobsNamespaceSelector selects with sluice.dev/queue-by-default:"
                     + " \"true\" (their unlabeled jobs then queue in LocalQueue default)");
         } else if (tree.has("managedJobsNamespaceSelector")) {
-            notices.add("managedJobsNamespaceSelector: read; without manageJobsWithoutQueueName it changes nothing");
+            // Kueue v0.19: a strong exemption only for its pod-based integrations (pod, deployment, statefulset, ...),
+            // which Sluice does not have; for the others it only narrows manageJobsWithoutQueueName, and a job with a
+            // queue-name label is always managed
+            notices.add("managedJobsNamespaceSelector: read; as in Kueue it only narrows manageJobsWithoutQueueName for"
+                    + " the kinds Sluice queues (a job with kueue.x-k8s.io/queue-name is managed in any namespace), so"
+                    + " without manageJobsWithoutQueueName it changes nothing");
         }
         KueueFairSharing.report(config, notices, refusals);
         if (!refusals.isEmpty()) {

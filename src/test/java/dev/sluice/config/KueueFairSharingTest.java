@@ -77,6 +77,24 @@ class KueueFairSharingTest {
     }
 
     @Test
+    void managedJobsNamespaceSelectorChangesNothingForLabeledJobsAsInKueue() throws Exception {
+        Path f = file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta2
+                kind: Configuration
+                manageJobsWithoutQueueName: false
+                managedJobsNamespaceSelector:
+                  matchExpressions: [{key: kubernetes.io/metadata.name, operator: NotIn, values: [kube-system]}]
+                """);
+        KueueConfigReader.Result r = KueueConfigReader.read(f);
+        assertThat(r.config().managedJobsNamespaceSelector().path("matchExpressions").get(0).path("operator").asText())
+                .isEqualTo("NotIn");
+        assertThat(r.notices()).anySatisfy(n -> assertThat(n).startsWith("managedJobsNamespaceSelector: read; as in Kueue")
+                .contains("a job with kueue.x-k8s.io/queue-name is managed in any namespace"));
+        assertThat(r.integrations()).isEmpty();
+        assertThat(settings(f, Map.of())).isEqualTo(FairSharing.OFF);
+    }
+
+    @Test
     void anUnknownStrategyStopsTheStartByName() throws Exception {
         Path f = file("""
                 apiVersion: config.kueue.x-k8s.io/v1beta2
