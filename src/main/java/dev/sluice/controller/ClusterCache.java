@@ -1,10 +1,10 @@
 package dev.sluice.controller;
 
 import dev.sluice.Integrations;
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.JobKinds;
 import io.fabric8.kubernetes.api.model.APIResourceList;
@@ -40,7 +40,7 @@ final class ClusterCache implements AutoCloseable {
 
     final SharedIndexInformer<ResourceFlavor> flavors;
     final SharedIndexInformer<ClusterQueue> clusterQueues;
-    final SharedIndexInformer<dev.sluice.api.v1beta1.Cohort> cohorts;
+    final SharedIndexInformer<dev.sluice.api.v1beta2.Cohort> cohorts;
     final SharedIndexInformer<LocalQueue> localQueues;
     final SharedIndexInformer<Namespace> namespaces;
     final SharedIndexInformer<PriorityClass> priorityClasses;
@@ -60,7 +60,7 @@ final class ClusterCache implements AutoCloseable {
         this.sink = sink;
         flavors = add(client.resources(ResourceFlavor.class).runnableInformer(0), Ref.FLAVOR, sink);
         clusterQueues = add(client.resources(ClusterQueue.class).runnableInformer(0), Ref.CLUSTER_QUEUE, sink);
-        cohorts = add(client.resources(dev.sluice.api.v1beta1.Cohort.class).runnableInformer(0), Ref.COHORT, sink);
+        cohorts = add(client.resources(dev.sluice.api.v1beta2.Cohort.class).runnableInformer(0), Ref.COHORT, sink);
         localQueues = add(client.resources(LocalQueue.class).inAnyNamespace().runnableInformer(0), Ref.LOCAL_QUEUE, sink);
         namespaces = add(client.namespaces().runnableInformer(0), Ref.NAMESPACE, sink);
         priorityClasses = add(client.scheduling().v1().priorityClasses().runnableInformer(0), Ref.PRIORITY, sink);

@@ -1,8 +1,8 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.Cohort;
-import dev.sluice.api.v1beta1.CohortStatus;
-import dev.sluice.api.v1beta1.FairSharingStatus;
+import dev.sluice.api.v1beta2.Cohort;
+import dev.sluice.api.v1beta2.CohortStatus;
+import dev.sluice.api.v1beta2.FairSharingStatus;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.HashSet;

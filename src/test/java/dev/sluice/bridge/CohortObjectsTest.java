@@ -3,7 +3,7 @@ package dev.sluice.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.engine.CohortSpec;
 import dev.sluice.engine.ResourceQuota;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -77,10 +77,10 @@ class CohortObjectsTest {
     @Test
     void aClusterQueuesWeightReachesTheEngine() {
         ClusterQueue cq = Serialization.unmarshal("""
-                apiVersion: kueue.x-k8s.io/v1beta1
+                apiVersion: kueue.x-k8s.io/v1beta2
                 kind: ClusterQueue
                 metadata: {name: cq}
-                spec: {cohort: team, fairSharing: {weight: 250m}}
+                spec: {cohortName: team, fairSharing: {weight: 250m}}
                 """, ClusterQueue.class);
         assertThat(QueueObjects.clusterQueue(cq).fairSharingWeight()).isEqualTo(0.25);
         cq.getSpec().setFairSharing(null);

@@ -2,9 +2,9 @@ package dev.sluice.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.Cohort;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Cohort;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -52,9 +52,10 @@ class CohortTreeControllerTest {
                 && "True".equals(Cluster.condition(w, "Preempted").getStatus()));
         assertThat(Cluster.condition(preempted, "Preempted").getReason()).isEqualTo("InCohortReclamation");
         assertThat(Cluster.admitted(cluster.workloadOf(a1))).isTrue();
-        Workload waiting = cluster.awaitWorkload(a2, w -> w.getStatus().getAdmission() == null
-                && Cluster.isFalse(w, "QuotaReserved", "Pending"));
-        assertThat(Cluster.condition(waiting, "QuotaReserved").getMessage()).contains("cpu");
+        // requeued, it waits for quota (the eviction's message first, then the pending reason naming cpu)
+        cluster.awaitWorkload(a2, w -> w.getStatus().getAdmission() == null
+                && Cluster.isFalse(w, "QuotaReserved", "Pending")
+                && Cluster.condition(w, "QuotaReserved").getMessage().contains("cpu"));
 
         // b1 done: a2 fits again
         client.resource(cluster.workloadOf(b1)).delete();
@@ -75,7 +76,7 @@ class CohortTreeControllerTest {
         client.resource(cohort("cycle-x", "cycle-y")).create();
         client.resource(cohort("cycle-y", "cycle-x")).create();
         ClusterQueue cq = Queues.cpuQueue("cycle-cq", "cycle-flavor", "1", "{}");
-        cq.getSpec().setCohort("cycle-x");
+        cq.getSpec().setCohortName("cycle-x");
         client.resource(cq).create();
 
         ClusterQueue inactive = cluster.awaitClusterQueue("cycle-cq",
@@ -94,7 +95,7 @@ class CohortTreeControllerTest {
 
     static Cohort cohort(String name, String parent) {
         return Queues.yaml(Cohort.class, """
-                apiVersion: kueue.x-k8s.io/v1beta1
+                apiVersion: kueue.x-k8s.io/v1beta2
                 kind: Cohort
                 metadata: {name: %s}
                 spec: {parentName: %s}
@@ -107,7 +108,7 @@ class CohortTreeControllerTest {
 
     static Workload workload(String name, String queue, String cpu) {
         return Queues.yaml(Workload.class, """
-                apiVersion: kueue.x-k8s.io/v1beta1
+                apiVersion: kueue.x-k8s.io/v1beta2
                 kind: Workload
                 metadata: {name: %s, namespace: %s}
                 spec:

@@ -2,8 +2,8 @@ package dev.sluice.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.Cohort;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Cohort;
 import dev.sluice.apiserver.ApiServerRules;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
@@ -39,7 +39,7 @@ class FairSharingStatusTest {
         cluster.namespace(NS);
         client.resource(Queues.flavor("fs-flavor", "{}")).create();
         client.resource(Queues.yaml(Cohort.class, """
-                apiVersion: kueue.x-k8s.io/v1beta1
+                apiVersion: kueue.x-k8s.io/v1beta2
                 kind: Cohort
                 metadata: {name: fs-org}
                 spec:
@@ -52,16 +52,16 @@ class FairSharingStatusTest {
                       - {name: memory, nominalQuota: "0"}
                 """)).create();
         client.resource(Queues.yaml(Cohort.class, """
-                apiVersion: kueue.x-k8s.io/v1beta1
+                apiVersion: kueue.x-k8s.io/v1beta2
                 kind: Cohort
                 metadata: {name: fs-team}
                 spec: {parentName: fs-org, fairSharing: {weight: "2"}}
                 """)).create();
         ClusterQueue a = Queues.cpuQueue("fs-a", "fs-flavor", "2", "{}");
-        a.getSpec().setCohort("fs-team");
+        a.getSpec().setCohortName("fs-team");
         client.resource(a).create();
         ClusterQueue b = Queues.cpuQueue("fs-b", "fs-flavor", "2", "{}");
-        b.getSpec().setCohort("fs-org");
+        b.getSpec().setCohortName("fs-org");
         client.resource(b).create();
         client.resource(Queues.localQueue(NS, "a", "fs-a")).create();
 
