@@ -35,7 +35,7 @@ public final class KueueConfigReader {
             "leaderElection", "controller", "clientConnection", "internalCertManagement", "pprofBindAddress",
             "featureGates", "queueVisibility", "visibility");
     /** Read into {@link KueueConfig} for the features being built; not applied yet. */
-    private static final Set<String> NOT_YET = Set.of("fairSharing", "admissionFairSharing");
+    private static final Set<String> NOT_YET = Set.of("admissionFairSharing");
     /** Ignoring these would admit differently from Kueue. */
     private static final Map<String, String> REFUSED = Map.of(
             "resources", "Sluice counts every resource as requested (no excludeResourcePrefixes or transformations); remove the section",
@@ -95,7 +95,7 @@ public final class KueueConfigReader {
             } else if (REFUSED.containsKey(name)) {
                 refusals.add(name + ": refused: " + REFUSED.get(name));
             } else if (!Set.of("integrations", "manageJobsWithoutQueueName", "managedJobsNamespaceSelector",
-                    "waitForPodsReady").contains(name)) {
+                    "waitForPodsReady", "fairSharing", "objectRetentionPolicies").contains(name)) {
                 notices.add(name + ": ignored (not a field Sluice knows of Kueue's Configuration)");
             }
         });
@@ -131,8 +131,14 @@ public final class KueueConfigReader {
                     + " false and label the namespaces managedJobsNamespaceSelector selects with sluice.dev/queue-by-default:"
                     + " \"true\" (their unlabeled jobs then queue in LocalQueue default)");
         } else if (tree.has("managedJobsNamespaceSelector")) {
-            notices.add("managedJobsNamespaceSelector: read; without manageJobsWithoutQueueName it changes nothing");
+            // Kueue v0.19: a strong exemption only for its pod-based integrations (pod, deployment, statefulset, ...),
+            // which Sluice does not have; for the others it only narrows manageJobsWithoutQueueName, and a job with a
+            // queue-name label is always managed
+            notices.add("managedJobsNamespaceSelector: read; as in Kueue it only narrows manageJobsWithoutQueueName for"
+                    + " the kinds Sluice queues (a job with kueue.x-k8s.io/queue-name is managed in any namespace), so"
+                    + " without manageJobsWithoutQueueName it changes nothing");
         }
+        KueueFairSharing.report(config, notices, refusals);
         if (!refusals.isEmpty()) {
             throw new KueueConfigException(file + ": Sluice cannot run as this Configuration asks: " + String.join("; ", refusals));
         }

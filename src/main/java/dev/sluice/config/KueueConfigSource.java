@@ -44,6 +44,7 @@ public class KueueConfigSource implements ConfigSourceFactory {
         properties.putAll(KueueRetention.properties(result.config().objectRetentionPolicies(), path.getValue()));
         properties.putAll(WaitForPodsReadyMapping.properties(path.getValue(), result.config().apiVersion(),
                 result.config().waitForPodsReady()));
+        properties.putAll(KueueFairSharing.properties(result.config()));
         return List.of(new MapBackedConfigSource("Kueue Configuration " + path.getValue(), properties, ORDINAL) {
         });
     }

@@ -40,6 +40,7 @@ final class ClusterCache implements AutoCloseable {
 
     final SharedIndexInformer<ResourceFlavor> flavors;
     final SharedIndexInformer<ClusterQueue> clusterQueues;
+    final SharedIndexInformer<dev.sluice.api.v1beta2.Cohort> cohorts;
     final SharedIndexInformer<LocalQueue> localQueues;
     final SharedIndexInformer<Namespace> namespaces;
     final SharedIndexInformer<PriorityClass> priorityClasses;
@@ -78,6 +79,8 @@ final class ClusterCache implements AutoCloseable {
         flavors = add(client.resources(ResourceFlavor.class).withLimit(limit).runnableInformer(0), Ref.FLAVOR, sink);
         clusterQueues = add(client.resources(ClusterQueue.class).withLimit(limit).runnableInformer(0), Ref.CLUSTER_QUEUE,
                 sink);
+        cohorts = add(client.resources(dev.sluice.api.v1beta2.Cohort.class).withLimit(limit).runnableInformer(0),
+                Ref.COHORT, sink);
         localQueues = add(client.resources(LocalQueue.class).inAnyNamespace().withLimit(limit).runnableInformer(0),
                 Ref.LOCAL_QUEUE, sink);
         namespaces = add(client.namespaces().withLimit(limit).runnableInformer(0), Ref.NAMESPACE, sink);

@@ -64,6 +64,8 @@ public class ControllerRuntime {
     long listPageSize;
     @jakarta.inject.Inject
     ObjectRetentionConfig retention;
+    @jakarta.inject.Inject
+    FairSharingConfig fairSharing;
 
     public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, AdmissionEvents metrics,
             LeaderElectionMetrics electionMetrics, Integrations integrations,
@@ -177,7 +179,7 @@ public class ControllerRuntime {
         stopSession();
         EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, clock,
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings,
-                readiness, listPageSize, retention.policy()), 60);
+                readiness, listPageSize, retention.policy(), fairSharing.settings()), 60);
         loop = next;
         role = Role.leading;
         next.start();

@@ -31,7 +31,7 @@ final class EngineLoop implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(EngineLoop.class);
     /** Enough for a burst of admissions; the loop comes back after handling new events anyway. */
     private static final int MAX_CYCLES_PER_PASS = 256;
-    private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE,
+    private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.COHORT, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE,
             Ref.PRIORITY, Ref.WORKLOAD);
 
     private static final long QUEUE_STATUS_PERIOD_MS = 1000;
@@ -62,6 +62,7 @@ final class EngineLoop implements AutoCloseable {
     private WorkloadSync workloads;
     private JobSync jobs;
     private QueueStatusSync queueStatus;
+    private CohortStatusSync cohortStatus;
 
     EngineLoop(Function<EngineLoop, Session> sessionFactory, long syncTimeoutSeconds) {
         this.sessionFactory = sessionFactory;
@@ -136,6 +137,7 @@ final class EngineLoop implements AutoCloseable {
             workloads = new WorkloadSync(s);
             jobs = new JobSync(s, workloads);
             queueStatus = new QueueStatusSync(s);
+            cohortStatus = new CohortStatusSync(s);
             rebuild();
             rebuilt = true;
             rebuiltLatch.countDown();
@@ -185,6 +187,9 @@ final class EngineLoop implements AutoCloseable {
         s.cache.startAndSync(syncTimeoutSeconds);
         for (ResourceFlavor rf : s.cache.list(s.cache.flavors)) {
             queues.flavor(rf.getMetadata().getName());
+        }
+        for (var cohort : s.cache.list(s.cache.cohorts)) {
+            queues.cohort(cohort.getMetadata().getName());
         }
         for (ClusterQueue cq : s.cache.list(s.cache.clusterQueues)) {
             queues.clusterQueue(cq.getMetadata().getName());
@@ -273,6 +278,7 @@ final class EngineLoop implements AutoCloseable {
         queueStatusDue = false;
         lastQueueStatusMillis = System.currentTimeMillis();
         queueStatus.sync();
+        cohortStatus.sync();
     }
 
     private static void runTask(Runnable task) {
@@ -294,7 +300,7 @@ final class EngineLoop implements AutoCloseable {
                 queues.handle(ref);
                 jobs.waitingForDefault().forEach(this::submit); // LocalQueue default may have appeared
             }
-            case Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
+            case Ref.FLAVOR, Ref.COHORT, Ref.CLUSTER_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
             case Ref.PRIORITY -> jobs.blockedJobs().forEach(this::submit);
             case Ref.WORKLOAD -> workloads.handle(ref.namespace(), ref.name());
             default -> {

@@ -18,7 +18,9 @@ import java.util.function.Function;
  */
 final class Session {
 
-    final Engine engine = new Engine();
+    final Engine engine;
+    /** Kueue's fairSharing: whether shares order admission and are written to status and the gauges. */
+    final dev.sluice.engine.FairSharing fairSharing;
     final ClusterCache cache;
     final JobKinds kinds;
     /** Queue jobs held the ack-kube-queue way (no queue label) in their namespace's LocalQueue default. */
@@ -58,7 +60,10 @@ final class Session {
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
             Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
-            WaitForPodsReadyConfig readiness, long listPageSize, WorkloadRetention retention) {
+            WaitForPodsReadyConfig readiness, long listPageSize, WorkloadRetention retention,
+            dev.sluice.engine.FairSharing fairSharing) {
+        this.engine = new Engine(fairSharing);
+        this.fairSharing = fairSharing;
         this.client = client;
         this.readiness = readiness.settings();
         this.readinessCheckPeriod = readiness.checkPeriod();

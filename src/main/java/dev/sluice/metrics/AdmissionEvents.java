@@ -71,6 +71,17 @@ public interface AdmissionEvents {
      */
     void writeFailed(String resource, String verb, int code);
 
+    /**
+     * Fair sharing is on: every ClusterQueue's weighted share (NaN for a zero weight that borrows); replaces the
+     * previous map (queues absent are gone). Not called while fair sharing is off, as Kueue reports no shares then.
+     */
+    default void clusterQueueSharesChanged(java.util.Map<String, Double> shares) {
+    }
+
+    /** As {@link #clusterQueueSharesChanged}, for every Cohort object. */
+    default void cohortSharesChanged(java.util.Map<String, Double> shares) {
+    }
+
     /** One ClusterQueue's counts and quotas, as Kueue's gauges report them. */
     record ClusterQueueMetrics(String name, String cohort, boolean active, int pendingActive, int pendingInadmissible,
             int reservingWorkloads, int admittedWorkloads, List<ResourceMetrics> resources) {

@@ -69,6 +69,16 @@ final class KueueMeters {
     static final String RESOURCE_RESERVATION = "kueue_cluster_queue_resource_reservation";
     static final String RESOURCE_RESERVATION_HELP = "Reports the cluster_queue's total resource reservation within "
             + "all the flavors";
+    static final String CLUSTER_QUEUE_WEIGHTED_SHARE = "kueue_cluster_queue_weighted_share";
+    static final String CLUSTER_QUEUE_WEIGHTED_SHARE_HELP = "Reports a value that representing the maximum of the ratios "
+            + "of usage above nominal quota to the lendable resources in the cohort, among all the resources provided "
+            + "by the ClusterQueue, and divided by the weight. If zero, it means that the usage of the ClusterQueue is "
+            + "below the nominal quota. If the ClusterQueue has a weight of zero and is borrowing, this will return NaN.";
+    static final String COHORT_WEIGHTED_SHARE = "kueue_cohort_weighted_share";
+    static final String COHORT_WEIGHTED_SHARE_HELP = "Reports a value that representing the maximum of the ratios of "
+            + "usage above nominal quota to the lendable resources in the Cohort, among all the resources provided by "
+            + "the Cohort, and divided by the weight. If zero, it means that the usage of the Cohort is below the "
+            + "nominal quota. If the Cohort has a weight of zero and is borrowing, this will return NaN.";
     static final String RESOURCE_USAGE = "kueue_cluster_queue_resource_usage";
     static final String RESOURCE_USAGE_HELP = "Reports the cluster_queue's total resource usage within all the flavors";
     static final String NOMINAL_QUOTA = "kueue_cluster_queue_nominal_quota";

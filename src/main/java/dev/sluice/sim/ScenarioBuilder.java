@@ -149,9 +149,16 @@ public final class ScenarioBuilder {
         workloadPriorityClasses.put(meta.getName(), value);
     }
 
-    /** A Cohort, kept as data: the engine's cohort trees read them once they exist (the scenario carries them). */
+    /** A Cohort: its parent, quota pool and weight (the simulation gives them to the engine's cohort tree). */
     public void cohort(dev.sluice.api.v1beta2.Cohort cohort, Origin origin) {
         if (!unique("Cohort", null, cohort.getMetadata(), origin)) {
+            return;
+        }
+        try {
+            dev.sluice.bridge.CohortObjects.cohort(cohort); // what the engine cannot take is named here, with its field
+        } catch (InvalidObjectException | IllegalArgumentException e) {
+            errors.add(e instanceof InvalidObjectException ioe ? origin.error(ioe.field(), problemOf(ioe))
+                    : origin.error("spec", e.getMessage()));
             return;
         }
         cohorts.put(cohort.getMetadata().getName(), cohort);

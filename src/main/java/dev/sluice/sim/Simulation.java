@@ -59,6 +59,9 @@ public final class Simulation {
     private final PriorityQueue<Timed> queue = new PriorityQueue<>((a, b) -> a.time != b.time ? Long.compare(a.time, b.time)
             : a.order != b.order ? Integer.compare(a.order, b.order) : Long.compare(a.seq, b.seq));
     private final UsageTracker usage;
+    /** Shares of the cohort tree's nodes over time; null without Cohort objects or fair sharing. */
+    private final ShareTracker shares;
+    private final List<dev.sluice.engine.CohortSpec> cohorts = new ArrayList<>();
     private long seq;
     private long engineNanos;
     private long engineCpu;
@@ -101,6 +104,13 @@ public final class Simulation {
         this.engine = new Engine(fairSharing);
         this.scenario = scenario;
         this.usage = new UsageTracker(scenario.clusterQueues());
+        for (var c : scenario.cohorts()) {
+            cohorts.add(dev.sluice.bridge.CohortObjects.cohort(c)); // checked when read: valid here
+        }
+        // tracked with Cohort objects, or cohorts under fair sharing (not for every flat benchmark: it costs a pass per instant)
+        boolean anyCohort = !cohorts.isEmpty()
+                || fairSharing.enabled() && scenario.clusterQueues().stream().anyMatch(cq -> cq.cohort() != null);
+        this.shares = anyCohort ? new ShareTracker(scenario.clusterQueues(), cohorts) : null;
         this.readiness = readiness;
     }
 
@@ -112,6 +122,9 @@ public final class Simulation {
         }
         for (var ns : new TreeMap<>(scenario.namespaces()).entrySet()) {
             engine.upsertNamespace(ns.getKey(), ns.getValue());
+        }
+        for (dev.sluice.engine.CohortSpec c : cohorts) {
+            engine.upsertCohort(c);
         }
         for (ClusterQueueSpec cq : scenario.clusterQueues()) {
             engine.upsertClusterQueue(cq);
@@ -131,6 +144,9 @@ public final class Simulation {
                 apply(queue.poll());
             }
             settle();
+            if (shares != null) {
+                shares.sample(now, engine);
+            }
             if (observer != null) {
                 observer.settled(now, engine, runs.values());
             }
@@ -142,7 +158,7 @@ public final class Simulation {
             }
         }
         return new SimResult(scenario, List.copyOf(runs.values()), events, usage, end, engineNanos, admissions,
-                evictions, cycles, engineCpu);
+                evictions, cycles, engineCpu, shares);
     }
 
     private void apply(Timed t) {

@@ -40,7 +40,7 @@ class KueueConfigReaderTest {
     }
 
     @Test
-    void sectionsOthersBuildAreTypedAndNamedAsNotYetApplied() throws Exception {
+    void sectionsAreTypedAndNamedWithWhatIsApplied() throws Exception {
         KueueConfigReader.Result r = KueueConfigReader.read(file("""
                 apiVersion: config.kueue.x-k8s.io/v1beta1
                 kind: Configuration
@@ -61,7 +61,6 @@ class KueueConfigReaderTest {
                         + "sluice.wait-for-pods-ready.requeuing-strategy.timestamp=Eviction, "
                         + "sluice.wait-for-pods-ready.backoff-limit-count=3 (a sluice.wait-for-pods-ready.* environment "
                         + "variable or system property wins)",
-                "fairSharing: read, not yet applied (the feature is being built)",
                 "objectRetentionPolicies.workloads: applied as sluice.object-retention.workloads.after-finished=PT1H",
                 "somethingNew: ignored (not a field Sluice knows of Kueue's Configuration)");
         assertThat(r.integrations()).as("no frameworks listed: Sluice's own switches stay").isEmpty();
