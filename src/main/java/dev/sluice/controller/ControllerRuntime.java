@@ -171,7 +171,7 @@ public class ControllerRuntime {
         stopSession();
         EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, clock,
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings,
-                readiness), 60);
+                readiness, journal), 60);
         loop = next;
         role = Role.leading;
         next.start();
@@ -282,5 +282,12 @@ public class ControllerRuntime {
         NotLeadingException() {
             super("this replica does not lead, so it holds no engine state");
         }
+    }
+
+    /** What happened to Workloads lately (kept across leader terms), for the dashboard. */
+    private final dev.sluice.dashboard.Journal journal = dev.sluice.dashboard.Journal.standard();
+
+    public dev.sluice.dashboard.Journal journal() {
+        return journal;
     }
 }

@@ -56,7 +56,7 @@ final class Session {
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
             Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
-            WaitForPodsReadyConfig readiness) {
+            WaitForPodsReadyConfig readiness, dev.sluice.dashboard.Journal journal) {
         this.client = client;
         this.readiness = readiness.settings();
         this.readinessCheckPeriod = readiness.checkPeriod();
@@ -65,7 +65,7 @@ final class Session {
         this.crdRecheck = crdRecheck;
         this.cache = new ClusterCache(client, kinds, sink);
         this.writes = new Writes(client);
-        this.events = new EventRecorder(client, metrics);
+        this.events = new EventRecorder(client, metrics, journal);
         this.metrics = metrics;
         this.failures = new WriteFailures(events, metrics, clock);
         this.priorityClasses = new CachedPriorityClasses(cache, workloadPriorityClasses);

@@ -361,8 +361,8 @@ final class WorkloadSync {
         }
         Condition written = WorkloadConditions.find(wl, WorkloadConditions.EVICTED);
         String writtenReason = written == null ? e.reason().name() : written.getReason();
-        s.events.normal(wl, e.reason() == EvictionReason.Preempted ? "Preempted"
-                : PodsReadySync.eventReason(writtenReason), eventMessage);
+        s.events.preempted(wl, e.reason() == EvictionReason.Preempted ? "Preempted"
+                : PodsReadySync.eventReason(writtenReason), eventMessage, e.preemptor());
         if (cq != null) {
             s.metrics.evicted(cq, e.reason().name());
             Condition ready = WorkloadConditions.find(wl, dev.sluice.readiness.PodsReadyRules.CONDITION);

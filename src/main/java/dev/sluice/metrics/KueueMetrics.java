@@ -32,6 +32,7 @@ public class KueueMetrics implements AdmissionEvents {
 
     private final MeterRegistry registry;
     private final QueueGauges queues;
+    private final LocalQueueAndCohortGauges localQueuesAndCohorts;
     private final WorkloadAvailability availability;
     private final Optional<CollectorRegistry> prometheus;
     private final Collector availabilityCollector;
@@ -45,6 +46,7 @@ public class KueueMetrics implements AdmissionEvents {
     public KueueMetrics(MeterRegistry registry, Clock clock, int maxTrackedWorkloads) {
         this.registry = registry;
         this.queues = new QueueGauges(registry);
+        this.localQueuesAndCohorts = new LocalQueueAndCohortGauges(registry);
         this.availability = new WorkloadAvailability(registry, clock, maxTrackedWorkloads);
         this.availabilityCollector = availability.collector();
         this.prometheus = PrometheusRegistries.collectorRegistry(registry);
@@ -197,5 +199,15 @@ public class KueueMetrics implements AdmissionEvents {
                     + "e.g. Preempted, InClusterQueue)");
         }
         return reason;
+    }
+
+    @Override
+    public void localQueuesChanged(List<LocalQueueMetrics> snapshot) {
+        localQueuesAndCohorts.localQueues(java.util.Objects.requireNonNull(snapshot, "LocalQueue snapshot"));
+    }
+
+    @Override
+    public void cohortsChanged(List<CohortMetrics> snapshot) {
+        localQueuesAndCohorts.cohorts(java.util.Objects.requireNonNull(snapshot, "cohort snapshot"));
     }
 }
