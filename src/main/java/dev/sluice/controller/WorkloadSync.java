@@ -296,6 +296,9 @@ final class WorkloadSync {
         s.events.normal(w.workload(), "Admitted", "Admitted by ClusterQueue " + cq + ", wait time since reservation was 0s");
         s.metrics.quotaReserved(cq, wait);
         s.metrics.admitted(cq, wait);
+        if (w.workload().getSpec().getQueueName() != null) {
+            s.metrics.localQueueAdmitted(key.namespace(), w.workload().getSpec().getQueueName(), wait);
+        }
         ownerJob(w.workload()).ifPresent(s.requeue);
     }
 

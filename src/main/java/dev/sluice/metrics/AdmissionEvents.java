@@ -74,6 +74,13 @@ public interface AdmissionEvents {
     }
 
     /**
+     * A workload of LocalQueue {@code namespace/localQueue} got its quota reservation and admission (together: no
+     * admission checks), {@code waitSeconds} after it was queued; Kueue's LocalQueue counters and histograms.
+     */
+    default void localQueueAdmitted(String namespace, String localQueue, double waitSeconds) {
+    }
+
+    /**
      * The state of every LocalQueue (Kueue's LocalQueueMetrics gauges); replaces the previous snapshot. Default:
      * ignored, for meters without LocalQueue series.
      */

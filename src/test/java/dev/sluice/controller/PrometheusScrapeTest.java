@@ -132,6 +132,8 @@ class PrometheusScrapeTest {
             // the LocalQueue gauges the controller feeds: low is admitted again, nothing waits
             String lq = "{namespace=\"" + NS + "\",name=\"jobs\"}";
             assertThat(valuesOf(query("kueue_local_queue_admitted_active_workloads" + lq))).containsExactly(1.0);
+            // low was admitted twice, high once
+            assertThat(valuesOf(query("kueue_local_queue_admitted_workloads_total" + lq))).containsExactly(3.0);
             assertThat(valuesOf(query("sum(kueue_local_queue_pending_workloads" + lq + ")"))).containsExactly(0.0);
             assertThat(valuesOf(query("kueue_local_queue_status{namespace=\"" + NS + "\",name=\"jobs\",active=\"True\"}")))
                     .containsExactly(1.0);

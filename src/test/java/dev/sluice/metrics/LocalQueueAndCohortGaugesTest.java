@@ -86,4 +86,29 @@ class LocalQueueAndCohortGaugesTest {
         metrics.cohortsChanged(List.of());
         assertThat(registry.scrape()).doesNotContain("kueue_cohort_subtree_").contains("kueue_local_queue_status");
     }
+
+    @Test
+    void localQueueCountersAndWaitTimesGoWithTheirQueue() {
+        metrics.localQueuesChanged(List.of(queue("True", 0, 0, 1, 1000)));
+        metrics.localQueueAdmitted("team-a", "lq-a", 3);
+        metrics.localQueueAdmitted("team-a", "lq-a", 30);
+
+        Scrape scrape = Scrape.of(registry);
+        String[] lq = {"name", "lq-a", "namespace", "team-a"};
+        assertThat(scrape.value("kueue_local_queue_quota_reserved_workloads_total", lq)).isEqualTo(2.0);
+        assertThat(scrape.value("kueue_local_queue_admitted_workloads_total", lq)).isEqualTo(2.0);
+        assertThat(scrape.value("kueue_local_queue_admission_wait_time_seconds_count", lq)).isEqualTo(2.0);
+        assertThat(scrape.value("kueue_local_queue_admission_wait_time_seconds_sum", lq)).isEqualTo(33.0);
+        assertThat(scrape.value("kueue_local_queue_quota_reserved_wait_time_seconds_count", lq)).isEqualTo(2.0);
+        assertThat(scrape.types).containsEntry("kueue_local_queue_admitted_workloads_total", "counter")
+                .containsEntry("kueue_local_queue_admission_wait_time_seconds", "histogram");
+
+        // another LocalQueue's deletion leaves them; their own deletion removes them
+        metrics.localQueuesChanged(List.of(queue("True", 0, 0, 1, 1000),
+                new LocalQueueMetrics("team-b", "lq-b", "True", 0, 0, 0, 0, List.of())));
+        metrics.localQueuesChanged(List.of(queue("True", 0, 0, 1, 1000)));
+        assertThat(registry.scrape()).contains("kueue_local_queue_admitted_workloads_total");
+        metrics.localQueuesChanged(List.of());
+        assertThat(registry.scrape()).doesNotContain("kueue_local_queue_");
+    }
 }
