@@ -1,10 +1,10 @@
 package dev.sluice;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadPriorityClass;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadPriorityClass;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.admission.v1.AdmissionReview;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -14,7 +14,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * nested type of the Kueue API (both versions), the admission review the webhooks answer, and the untyped jobs the adapters edit.
  */
 @RegisterForReflection(targets = { ClusterQueue.class, LocalQueue.class, ResourceFlavor.class, Workload.class,
-        WorkloadPriorityClass.class, dev.sluice.api.v1beta1.Cohort.class, dev.sluice.api.v1beta2.ClusterQueue.class,
+        WorkloadPriorityClass.class, dev.sluice.api.v1beta2.Cohort.class, dev.sluice.api.v1beta2.ClusterQueue.class,
         dev.sluice.api.v1beta2.LocalQueue.class, dev.sluice.api.v1beta2.ResourceFlavor.class,
         dev.sluice.api.v1beta2.Workload.class, dev.sluice.api.v1beta2.WorkloadPriorityClass.class,
         dev.sluice.api.v1beta2.Cohort.class, AdmissionReview.class,

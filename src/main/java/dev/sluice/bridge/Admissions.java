@@ -1,6 +1,6 @@
 package dev.sluice.bridge;
 
-import dev.sluice.api.v1beta1.Admission;
+import dev.sluice.api.v1beta2.Admission;
 import dev.sluice.engine.Assignment;
 import dev.sluice.engine.PodSetAssignment;
 import java.util.ArrayList;
@@ -18,9 +18,9 @@ public final class Admissions {
     public static Admission toApi(Assignment assignment) {
         Admission admission = new Admission();
         admission.setClusterQueue(assignment.clusterQueue());
-        List<dev.sluice.api.v1beta1.PodSetAssignment> podSets = new ArrayList<>();
+        List<dev.sluice.api.v1beta2.PodSetAssignment> podSets = new ArrayList<>();
         for (PodSetAssignment psa : assignment.podSets()) {
-            var out = new dev.sluice.api.v1beta1.PodSetAssignment();
+            var out = new dev.sluice.api.v1beta2.PodSetAssignment();
             out.setName(psa.name());
             out.setFlavors(new TreeMap<>(psa.flavors()));
             Map<String, io.fabric8.kubernetes.api.model.Quantity> usage = new TreeMap<>();
@@ -39,7 +39,7 @@ public final class Admissions {
      */
     public static Assignment fromApi(Admission admission, String where) {
         List<PodSetAssignment> podSets = new ArrayList<>();
-        var recorded = admission.getPodSetAssignments() == null ? List.<dev.sluice.api.v1beta1.PodSetAssignment> of()
+        var recorded = admission.getPodSetAssignments() == null ? List.<dev.sluice.api.v1beta2.PodSetAssignment> of()
                 : admission.getPodSetAssignments();
         for (int i = 0; i < recorded.size(); i++) {
             var psa = recorded.get(i);

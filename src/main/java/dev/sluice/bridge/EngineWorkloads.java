@@ -1,7 +1,7 @@
 package dev.sluice.bridge;
 
-import dev.sluice.api.v1beta1.PodSet;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.PodSet;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.engine.NodeSelectorRequirement;
 import dev.sluice.engine.NodeSelectorTerm;
 import dev.sluice.engine.PodSetSpec;

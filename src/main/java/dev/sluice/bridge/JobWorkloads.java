@@ -1,8 +1,8 @@
 package dev.sluice.bridge;
 
-import dev.sluice.api.v1beta1.PodSet;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadSpec;
+import dev.sluice.api.v1beta2.PodSet;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadSpec;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.PodSetTemplate;
 import dev.sluice.jobs.WellKnown;
@@ -65,8 +65,7 @@ public final class JobWorkloads {
         }
         spec.setPodSets(podSets);
         spec.setQueueName(labels.get(WellKnown.QUEUE_NAME));
-        spec.setPriorityClassName(priority.className());
-        spec.setPriorityClassSource(priority.source());
+        spec.setPriorityClassRef(priority.ref());
         spec.setPriority(priority.value());
         spec.setActive(Boolean.TRUE);
         workload.setSpec(spec);

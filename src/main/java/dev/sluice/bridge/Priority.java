@@ -1,6 +1,6 @@
 package dev.sluice.bridge;
 
-import dev.sluice.api.v1beta1.Kueue;
+import dev.sluice.api.v1beta2.Kueue;
 import dev.sluice.jobs.WellKnown;
 import java.util.Optional;
 
@@ -12,6 +12,16 @@ import java.util.Optional;
 public record Priority(String className, String source, int value) {
 
     public static final Priority NONE = new Priority(null, "", 0);
+
+    /** The Workload's {@code spec.priorityClassRef}; null when no class gave the priority. */
+    public dev.sluice.api.v1beta2.PriorityClassRef ref() {
+        if (className == null) {
+            return null;
+        }
+        return Kueue.PRIORITY_SOURCE_POD_PRIORITY_CLASS.equals(source)
+                ? dev.sluice.api.v1beta2.PriorityClassRef.podPriorityClass(className)
+                : dev.sluice.api.v1beta2.PriorityClassRef.workloadPriorityClass(className);
+    }
 
     /**
      * @throws InvalidObjectException a named class does not exist (the job waits until it does)

@@ -1,11 +1,11 @@
 package dev.sluice.bridge;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.ClusterQueuePreemption;
-import dev.sluice.api.v1beta1.KueueDefaults;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.ResourceGroup;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.ClusterQueuePreemption;
+import dev.sluice.api.v1beta2.KueueDefaults;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.ResourceGroup;
 import dev.sluice.engine.BorrowWithinCohortPolicy;
 import dev.sluice.engine.ClusterQueueSpec;
 import dev.sluice.engine.FlavorFungibility;
@@ -61,18 +61,18 @@ public final class QueueObjects {
     public static ClusterQueueSpec clusterQueue(ClusterQueue cq) {
         String name = cq.getMetadata().getName();
         String where = "ClusterQueue " + name;
-        var spec = KueueDefaults.apply(Serialization.clone(cq.getSpec() == null ? new dev.sluice.api.v1beta1.ClusterQueueSpec()
+        var spec = KueueDefaults.apply(Serialization.clone(cq.getSpec() == null ? new dev.sluice.api.v1beta2.ClusterQueueSpec()
                 : cq.getSpec()));
         List<ResourceGroupSpec> groups = new ArrayList<>();
         List<ResourceGroup> apiGroups = spec.getResourceGroups() == null ? List.of() : spec.getResourceGroups();
         for (int g = 0; g < apiGroups.size(); g++) {
             ResourceGroup group = apiGroups.get(g);
             List<FlavorQuotas> flavors = new ArrayList<>();
-            var apiFlavors = group.getFlavors() == null ? List.<dev.sluice.api.v1beta1.FlavorQuotas> of() : group.getFlavors();
+            var apiFlavors = group.getFlavors() == null ? List.<dev.sluice.api.v1beta2.FlavorQuotas> of() : group.getFlavors();
             for (int f = 0; f < apiFlavors.size(); f++) {
                 var fq = apiFlavors.get(f);
                 List<ResourceQuota> quotas = new ArrayList<>();
-                var resources = fq.getResources() == null ? List.<dev.sluice.api.v1beta1.ResourceQuota> of() : fq.getResources();
+                var resources = fq.getResources() == null ? List.<dev.sluice.api.v1beta2.ResourceQuota> of() : fq.getResources();
                 for (int r = 0; r < resources.size(); r++) {
                     var rq = resources.get(r);
                     String path = "spec.resourceGroups[" + g + "].flavors[" + f + "].resources[" + r + "]";
@@ -86,7 +86,7 @@ public final class QueueObjects {
             groups.add(new ResourceGroupSpec(group.getCoveredResources() == null ? List.of() : group.getCoveredResources(),
                     flavors));
         }
-        return new ClusterQueueSpec(name, spec.getCohort(), groups,
+        return new ClusterQueueSpec(name, spec.getCohortName(), groups,
                 QueueingStrategy.valueOf(spec.getQueueingStrategy().name()), selector(spec.getNamespaceSelector()),
                 preemption(spec.getPreemption()),
                 new FlavorFungibility(whenCanBorrow(spec.getFlavorFungibility().getWhenCanBorrow()),
@@ -95,12 +95,12 @@ public final class QueueObjects {
     }
 
     /** MayStopSearch is Kueue's newer name for Borrow (whenCanBorrow) and Preempt (whenCanPreempt). */
-    private static WhenCanBorrow whenCanBorrow(dev.sluice.api.v1beta1.WhenCanBorrow value) {
-        return value == dev.sluice.api.v1beta1.WhenCanBorrow.TryNextFlavor ? WhenCanBorrow.TryNextFlavor : WhenCanBorrow.Borrow;
+    private static WhenCanBorrow whenCanBorrow(dev.sluice.api.v1beta2.WhenCanBorrow value) {
+        return value == dev.sluice.api.v1beta2.WhenCanBorrow.TryNextFlavor ? WhenCanBorrow.TryNextFlavor : WhenCanBorrow.Borrow;
     }
 
-    private static WhenCanPreempt whenCanPreempt(dev.sluice.api.v1beta1.WhenCanPreempt value) {
-        return value == dev.sluice.api.v1beta1.WhenCanPreempt.TryNextFlavor ? WhenCanPreempt.TryNextFlavor : WhenCanPreempt.Preempt;
+    private static WhenCanPreempt whenCanPreempt(dev.sluice.api.v1beta2.WhenCanPreempt value) {
+        return value == dev.sluice.api.v1beta2.WhenCanPreempt.TryNextFlavor ? WhenCanPreempt.TryNextFlavor : WhenCanPreempt.Preempt;
     }
 
     private static PreemptionSpec preemption(ClusterQueuePreemption p) {
@@ -125,7 +125,7 @@ public final class QueueObjects {
     }
 
     public static LocalQueueSpec localQueue(LocalQueue lq) {
-        var spec = lq.getSpec() == null ? new dev.sluice.api.v1beta1.LocalQueueSpec() : lq.getSpec();
+        var spec = lq.getSpec() == null ? new dev.sluice.api.v1beta2.LocalQueueSpec() : lq.getSpec();
         var stop = spec.getStopPolicy() == null ? StopPolicy.None : StopPolicy.valueOf(spec.getStopPolicy().name());
         return new LocalQueueSpec(lq.getMetadata().getNamespace(), lq.getMetadata().getName(), spec.getClusterQueue(), stop);
     }

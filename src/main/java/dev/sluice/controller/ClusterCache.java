@@ -1,10 +1,10 @@
 package dev.sluice.controller;
 
 import dev.sluice.Integrations;
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.JobKinds;
 import io.fabric8.kubernetes.api.model.APIResourceList;

@@ -66,7 +66,7 @@ final class EventRecorder implements AutoCloseable {
     }
 
     private void journal(HasMetadata about, String type, String reason, String message, String preemptor) {
-        if (about instanceof dev.sluice.api.v1beta1.Workload) {
+        if (about instanceof dev.sluice.api.v1beta2.Workload) {
             journal.record(new dev.sluice.dashboard.Journal.Entry(System.currentTimeMillis(),
                     about.getMetadata().getNamespace(), about.getMetadata().getName(), type, reason, message, preemptor));
         }

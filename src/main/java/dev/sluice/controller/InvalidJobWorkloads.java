@@ -1,8 +1,8 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.PodSet;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadSpec;
+import dev.sluice.api.v1beta2.PodSet;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadSpec;
 import dev.sluice.bridge.JobWorkloads;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.WellKnown;

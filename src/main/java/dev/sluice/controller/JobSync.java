@@ -1,9 +1,9 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.PodSet;
-import dev.sluice.api.v1beta1.PodSetAssignment;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.PodSet;
+import dev.sluice.api.v1beta2.PodSetAssignment;
+import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.bridge.EngineWorkloads;
 import dev.sluice.bridge.InvalidObjectException;
 import dev.sluice.bridge.JobWorkloads;

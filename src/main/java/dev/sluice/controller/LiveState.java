@@ -1,6 +1,6 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.engine.Engine;
 import dev.sluice.engine.WorkloadKey;
 import java.util.Optional;
@@ -38,15 +38,15 @@ public final class LiveState {
         return d == null ? null : d.spec();
     }
 
-    public java.util.List<dev.sluice.api.v1beta1.ResourceFlavor> flavors() {
+    public java.util.List<dev.sluice.api.v1beta2.ResourceFlavor> flavors() {
         return session.cache.list(session.cache.flavors);
     }
 
-    public java.util.List<dev.sluice.api.v1beta1.ClusterQueue> clusterQueues() {
+    public java.util.List<dev.sluice.api.v1beta2.ClusterQueue> clusterQueues() {
         return session.cache.list(session.cache.clusterQueues);
     }
 
-    public java.util.List<dev.sluice.api.v1beta1.LocalQueue> localQueues() {
+    public java.util.List<dev.sluice.api.v1beta2.LocalQueue> localQueues() {
         return session.cache.list(session.cache.localQueues);
     }
 

@@ -1,8 +1,8 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.RequeueState;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadStatus;
+import dev.sluice.api.v1beta2.RequeueState;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadStatus;
 import dev.sluice.bridge.EngineWorkloads;
 import dev.sluice.engine.Admission;
 import dev.sluice.engine.CycleResult;

@@ -1,13 +1,13 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.ClusterQueueStatus;
-import dev.sluice.api.v1beta1.FlavorUsage;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.LocalQueueFlavorUsage;
-import dev.sluice.api.v1beta1.LocalQueueResourceUsage;
-import dev.sluice.api.v1beta1.LocalQueueStatus;
-import dev.sluice.api.v1beta1.ResourceUsage;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.ClusterQueueStatus;
+import dev.sluice.api.v1beta2.FlavorUsage;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.LocalQueueFlavorUsage;
+import dev.sluice.api.v1beta2.LocalQueueResourceUsage;
+import dev.sluice.api.v1beta2.LocalQueueStatus;
+import dev.sluice.api.v1beta2.ResourceUsage;
 import dev.sluice.bridge.InvalidObjectException;
 import dev.sluice.bridge.Quantities;
 import dev.sluice.bridge.QueueObjects;
@@ -108,7 +108,7 @@ final class QueueStatusSync {
             next.setReservingWorkloads(status.reservingWorkloads());
             next.setAdmittedWorkloads(status.admittedWorkloads());
             next.setFlavorsReservation(localUsage(quotas, status.flavorsReservation()));
-            next.setFlavorUsage(localUsage(quotas, status.flavorUsage()));
+            next.setFlavorsUsage(localUsage(quotas, status.flavorUsage()));
             String message = switch (status.reason()) {
                 case "ClusterQueueDoesNotExist" -> "Can't submit new workloads to clusterQueue: ClusterQueue "
                         + status.clusterQueue() + " doesn't exist";

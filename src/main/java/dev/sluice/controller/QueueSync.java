@@ -1,8 +1,8 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.bridge.InvalidObjectException;
 import dev.sluice.bridge.QueueObjects;
 import io.fabric8.kubernetes.api.model.Namespace;

@@ -1,8 +1,8 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.Admission;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadStatus;
+import dev.sluice.api.v1beta2.Admission;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadStatus;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.time.Instant;
 import java.util.List;

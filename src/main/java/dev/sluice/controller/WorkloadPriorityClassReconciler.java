@@ -1,6 +1,6 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.WorkloadPriorityClass;
+import dev.sluice.api.v1beta2.WorkloadPriorityClass;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;

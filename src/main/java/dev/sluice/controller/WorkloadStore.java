@@ -1,11 +1,11 @@
 package dev.sluice.controller;
 
-import dev.sluice.api.v1beta1.Admission;
-import dev.sluice.api.v1beta1.PodSet;
-import dev.sluice.api.v1beta1.PodSetAssignment;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadSpec;
-import dev.sluice.api.v1beta1.WorkloadStatus;
+import dev.sluice.api.v1beta2.Admission;
+import dev.sluice.api.v1beta2.PodSet;
+import dev.sluice.api.v1beta2.PodSetAssignment;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadSpec;
+import dev.sluice.api.v1beta2.WorkloadStatus;
 import dev.sluice.bridge.EngineWorkloads;
 import dev.sluice.bridge.InvalidObjectException;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
@@ -52,8 +52,12 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
         WorkloadSpec spec = wl.getSpec();
         if (spec != null) {
             spec.setQueueName(Compact.shared(spec.getQueueName()));
-            spec.setPriorityClassName(Compact.shared(spec.getPriorityClassName()));
-            spec.setPriorityClassSource(Compact.shared(spec.getPriorityClassSource()));
+            if (spec.getPriorityClassRef() != null) {
+                var ref = spec.getPriorityClassRef();
+                ref.setGroup(Compact.shared(ref.getGroup()));
+                ref.setKind(Compact.shared(ref.getKind()));
+                ref.setName(Compact.shared(ref.getName()));
+            }
             if (spec.getPodSets() != null) {
                 spec.getPodSets().forEach(ps -> ps.setName(Compact.shared(ps.getName())));
             }

@@ -2,8 +2,8 @@ package dev.sluice.dashboard;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.OperatorLifecycle;
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.bridge.QueueObjects;
 import dev.sluice.controller.ControllerRuntime;
 import dev.sluice.controller.LiveState;

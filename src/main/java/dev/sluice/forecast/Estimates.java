@@ -1,6 +1,6 @@
 package dev.sluice.forecast;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.sim.Durations;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.List;

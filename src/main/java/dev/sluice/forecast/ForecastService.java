@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sluice.OperatorLifecycle;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.controller.ControllerRuntime;
 import dev.sluice.engine.WorkloadKey;
 import io.fabric8.kubernetes.client.KubernetesClient;

@@ -1,9 +1,9 @@
 package dev.sluice.forecast;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.bridge.EngineRebuild;
 import dev.sluice.bridge.QueueObjects;
 import dev.sluice.controller.LiveState;

@@ -9,12 +9,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.sluice.api.conversion.ConversionException;
 import dev.sluice.api.conversion.KueueConversion;
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.Kueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadPriorityClass;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Cohort;
+import dev.sluice.api.v1beta2.Kueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadPriorityClass;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.JobKinds;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -39,14 +40,14 @@ public final class ManifestLoader {
     static final String SUPPORTED = "ResourceFlavor, ClusterQueue, LocalQueue, WorkloadPriorityClass, Workload, Cohort "
             + "(kueue.x-k8s.io/v1beta2 or v1beta1), PriorityClass (scheduling.k8s.io/v1), Namespace (v1)";
 
-    /** The v1beta2 model a v1beta2 document must fit, field for field, before it is read. */
-    private static final java.util.Map<String, Class<?>> V1BETA2_TYPES = java.util.Map.of(
-            "ResourceFlavor", dev.sluice.api.v1beta2.ResourceFlavor.class,
-            "ClusterQueue", dev.sluice.api.v1beta2.ClusterQueue.class,
-            "LocalQueue", dev.sluice.api.v1beta2.LocalQueue.class,
-            "Workload", dev.sluice.api.v1beta2.Workload.class,
-            "WorkloadPriorityClass", dev.sluice.api.v1beta2.WorkloadPriorityClass.class,
-            "Cohort", dev.sluice.api.v1beta2.Cohort.class);
+    /** The v1beta1 model a v1beta1 document must fit, field for field, before it is converted to the hub (v1beta2). */
+    private static final java.util.Map<String, Class<?>> V1BETA1_TYPES = java.util.Map.of(
+            "ResourceFlavor", dev.sluice.api.v1beta1.ResourceFlavor.class,
+            "ClusterQueue", dev.sluice.api.v1beta1.ClusterQueue.class,
+            "LocalQueue", dev.sluice.api.v1beta1.LocalQueue.class,
+            "Workload", dev.sluice.api.v1beta1.Workload.class,
+            "WorkloadPriorityClass", dev.sluice.api.v1beta1.WorkloadPriorityClass.class,
+            "Cohort", dev.sluice.api.v1beta1.Cohort.class);
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     /** Unknown fields of Kueue's objects are errors, as with kubectl's strict validation. */
@@ -134,19 +135,19 @@ public final class ManifestLoader {
         Origin o = origin.named(kind + " " + (ns.isEmpty() ? "" : ns + "/") + name);
         try {
             if (KueueConversion.isKueueKind(kind) && KueueConversion.VERSIONS.contains(apiVersion)) {
-                // either version, read the same way: checked against its own version's fields, then converted
-                if (apiVersion.equals(KueueConversion.V1BETA2)) {
-                    convert(doc, V1BETA2_TYPES.get(kind));
+                // either version, read the same way: checked against its own version's fields, then converted to
+                // the hub (v1beta2), as the API server's conversion webhook would
+                if (!apiVersion.equals(Kueue.API_VERSION)) {
+                    convert(doc, V1BETA1_TYPES.get(kind));
+                    doc = KueueConversion.convert(doc, Kueue.API_VERSION);
                 }
-                String target = kind.equals("Cohort") ? KueueConversion.V1BETA2 : Kueue.API_VERSION;
-                doc = KueueConversion.convert(doc, target);
-                JsonNode kept = doc.path("metadata").path("annotations").path(KueueConversion.V1BETA2_FIELDS);
+                JsonNode kept = doc.path("metadata").path("annotations").path(KueueConversion.V1BETA1_FIELDS);
                 if (!kept.isMissingNode()) {
                     builder.error(o.error(null, "has fields the simulator cannot use (" + kept.asText() + ")"));
                     return;
                 }
                 if (kind.equals("Cohort")) {
-                    builder.cohort(convert(doc, dev.sluice.api.v1beta2.Cohort.class), o);
+                    builder.cohort(convert(doc, Cohort.class), o);
                     return;
                 }
                 apiVersion = Kueue.API_VERSION;

@@ -1,10 +1,10 @@
 package dev.sluice.sim;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.Kueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Kueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.bridge.EngineWorkloads;
 import dev.sluice.bridge.InvalidObjectException;
 import dev.sluice.bridge.JobWorkloads;
@@ -286,12 +286,13 @@ public final class ScenarioBuilder {
             errors.add(p.origin().error("spec.queueName", "required; name the LocalQueue the Workload waits in"));
             return null;
         }
-        if (spec.getPriority() == null && spec.getPriorityClassName() != null && !spec.getPriorityClassName().isEmpty()) {
-            String name = spec.getPriorityClassName();
-            boolean pod = Kueue.PRIORITY_SOURCE_POD_PRIORITY_CLASS.equals(spec.getPriorityClassSource());
+        var ref = spec.getPriorityClassRef();
+        if (spec.getPriority() == null && ref != null && ref.getName() != null && !ref.getName().isEmpty()) {
+            String name = ref.getName();
+            boolean pod = ref.isPodPriorityClass();
             Optional<Integer> value = pod ? classes.priorityClass(name) : classes.workloadPriorityClass(name);
             if (value.isEmpty()) {
-                errors.add(p.origin().error("spec.priorityClassName", (pod ? "PriorityClass" : "WorkloadPriorityClass")
+                errors.add(p.origin().error("spec.priorityClassRef.name", (pod ? "PriorityClass" : "WorkloadPriorityClass")
                         + " \"" + name + "\" is not in the input; add it or set spec.priority"));
                 return null;
             }
@@ -331,8 +332,9 @@ public final class ScenarioBuilder {
             return null;
         }
         var wspec = workload.getSpec();
-        String priorityClass = wspec.getPriorityClassName() != null && !wspec.getPriorityClassName().isEmpty()
-                ? wspec.getPriorityClassName() : "priority=" + spec.priority();
+        var wref = wspec.getPriorityClassRef();
+        String priorityClass = wref != null && wref.getName() != null && !wref.getName().isEmpty()
+                ? wref.getName() : "priority=" + spec.priority();
         return new SimWorkload(index, job, spec, submitAt, duration == -1 ? defaultDurationMillis : duration,
                 priorityClass, workloadClass, readyAfter);
     }

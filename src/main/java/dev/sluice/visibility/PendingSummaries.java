@@ -1,6 +1,6 @@
 package dev.sluice.visibility;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.controller.LiveState;
 import dev.sluice.engine.Engine;
 import dev.sluice.engine.LocalQueueStatus;

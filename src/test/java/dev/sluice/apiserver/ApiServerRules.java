@@ -1,6 +1,5 @@
 package dev.sluice.apiserver;
 
-import dev.sluice.apiserver.ApiServerRules;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,7 +21,8 @@ import java.util.regex.Pattern;
 /**
  * Makes the suite's test API server (fabric8's mock, CRUD mode) refuse the writes a real one refuses, the way it
  * refuses them, for the objects Sluice writes but does not own: a batch/v1 Job's pod template ({@link JobRules}, 422
- * as kube-apiserver answers) and a JobSet's ({@link JobSetRules}, 403 as JobSet's validating webhook answers). Other
+ * as kube-apiserver answers) and a JobSet's ({@link JobSetRules}, 403 as JobSet's validating webhook answers); and
+ * it serves kueue.x-k8s.io v1beta1 by conversion to and from the stored v1beta2 ({@link KueueVersions}). Other
  * requests pass to the mock unchanged. Tests can also make the server deny one object's writes ({@link #deny}), as an
  * admission webhook or a policy engine would.
  *
@@ -111,6 +111,9 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
             Refusal denied = DENIED.get(request.getMethod() + " " + (q < 0 ? path : path.substring(0, q)));
             if (denied != null) {
                 return answer(denied);
+            }
+            if (KueueVersions.isV1beta1(path)) {
+                return KueueVersions.dispatch(request, this);
             }
             HttpMethod method = request.method();
             if (method == HttpMethod.PATCH || method == HttpMethod.PUT) {

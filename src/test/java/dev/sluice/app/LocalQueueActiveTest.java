@@ -4,10 +4,10 @@ import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.ClusterQueueSpec;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.LocalQueueSpec;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.ClusterQueueSpec;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.LocalQueueSpec;
 import dev.sluice.controller.Conditions;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;

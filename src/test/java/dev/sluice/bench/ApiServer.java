@@ -168,7 +168,7 @@ public final class ApiServer {
         }
     }
 
-    /** {@code workloads/status} from {@code /apis/kueue.x-k8s.io/v1beta1/namespaces/ns/workloads/name/status?x}. */
+    /** {@code workloads/status} from {@code /apis/kueue.x-k8s.io/v1beta2/namespaces/ns/workloads/name/status?x}. */
     static String resourceOf(String path) {
         String p = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
         String[] parts = p.split("/");

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.Config;
@@ -80,7 +80,7 @@ class ApiServerTest {
 
             Workload w = BenchObjects.workload("a", dev.sluice.sim.KueueBenchmark.BASELINE.streams().get(0), 0, 0);
             Workload created = bench.resource(w).create();
-            created.setStatus(new dev.sluice.api.v1beta1.WorkloadStatus());
+            created.setStatus(new dev.sluice.api.v1beta2.WorkloadStatus());
             created.getStatus().setConditions(List.of(new io.fabric8.kubernetes.api.model.ConditionBuilder()
                     .withType("Finished").withStatus("True").withReason("Succeeded").withLastTransitionTime("2026-01-01T00:00:00Z").build()));
             foreign.resources(Workload.class).inNamespace("a").resource(created).updateStatus();
@@ -225,17 +225,17 @@ class ApiServerTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/apis/kueue.x-k8s.io/v1beta1/namespaces/ns/workloads/w/status?x=1",
-        "/apis/kueue.x-k8s.io/v1beta1/clusterqueues/cq/status", "/api/v1/namespaces/ns/events"})
+    @ValueSource(strings = {"/apis/kueue.x-k8s.io/v1beta2/namespaces/ns/workloads/w/status?x=1",
+        "/apis/kueue.x-k8s.io/v1beta2/clusterqueues/cq/status", "/api/v1/namespaces/ns/events"})
     void writesAreCountedByResource(String path) {
         assertThat(ApiServer.resourceOf(path)).isIn("workloads/status", "clusterqueues/status", "events");
     }
 
     @org.junit.jupiter.api.Test
     void requestsAreNarrowedToTheirResourceAndName() {
-        assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta1/namespaces/ns/workloads/w/status", "")))
+        assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta2/namespaces/ns/workloads/w/status", "")))
                 .isEqualTo(new IndexedStore.Hint("workloads", "ns", "w"));
-        assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta1/workloads?labelSelector=a%3Db", "")))
+        assertThat(ApiServer.hint(request("GET", "/apis/kueue.x-k8s.io/v1beta2/workloads?labelSelector=a%3Db", "")))
                 .isEqualTo(new IndexedStore.Hint("workloads", null));
         assertThat(ApiServer.hint(request("GET", "/api/v1/namespaces/ns/configmaps?watch=true&fieldSelector=metadata.name%3Dx", "")))
                 .isEqualTo(new IndexedStore.Hint("configmaps", null));

@@ -2,7 +2,7 @@ package dev.sluice.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.sim.KueueBenchmark;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +46,7 @@ class BenchObjectsTest {
     @Test
     void clusterQueuesAreKueuesBenchmarkQueues() {
         ClusterQueue cq = BenchObjects.clusterQueue("cq-0-3-cohort-2");
-        assertThat(cq.getSpec().getCohort()).isEqualTo("cohort-2");
+        assertThat(cq.getSpec().getCohortName()).isEqualTo("cohort-2");
         var cpu = cq.getSpec().getResourceGroups().get(0).getFlavors().get(0).getResources().get(0);
         assertThat(cpu.getNominalQuota().toString()).isEqualTo("20");
         assertThat(cpu.getBorrowingLimit().toString()).isEqualTo("100");

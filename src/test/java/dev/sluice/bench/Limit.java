@@ -1,9 +1,9 @@
 package dev.sluice.bench;
 
-import dev.sluice.api.v1beta1.Admission;
-import dev.sluice.api.v1beta1.PodSetAssignment;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadStatus;
+import dev.sluice.api.v1beta2.Admission;
+import dev.sluice.api.v1beta2.PodSetAssignment;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadStatus;
 import dev.sluice.sim.KueueBenchmark;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;

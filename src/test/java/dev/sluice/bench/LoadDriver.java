@@ -1,6 +1,6 @@
 package dev.sluice.bench;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
+import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.sim.KueueBenchmark;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.Config;
@@ -196,18 +196,6 @@ public final class LoadDriver {
                 crd = client.apiextensions().v1().customResourceDefinitions().load(in).item();
             }
             client.resource(crd).create();
-            // fabric8's mock knows one version per CRD (the highest); the controller still reads v1beta1, so each
-            // other version gets a copy of its own (as the test profile's mock-crds), with its status subresource
-            for (var version : crd.getSpec().getVersions()) {
-                if (!Boolean.TRUE.equals(version.getStorage())) {
-                    CustomResourceDefinition copy = new io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder(crd)
-                            .editMetadata().withName(crd.getMetadata().getName().replaceFirst("\\.", "-" + version.getName() + "."))
-                            .withAnnotations(Map.of()).endMetadata()
-                            .editSpec().withConversion(null).withVersions(new io.fabric8.kubernetes.api.model.apiextensions.v1
-                                    .CustomResourceDefinitionVersionBuilder(version).withStorage(true).build()).endSpec().build();
-                    client.resource(copy).create();
-                }
-            }
         }
     }
 

@@ -1,10 +1,10 @@
 package dev.sluice.bench;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.FlavorQuotas;
-import dev.sluice.api.v1beta1.ResourceGroup;
-import dev.sluice.api.v1beta1.ResourceQuota;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.FlavorQuotas;
+import dev.sluice.api.v1beta2.ResourceGroup;
+import dev.sluice.api.v1beta2.ResourceQuota;
+import dev.sluice.api.v1beta2.Workload;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -61,7 +61,7 @@ public final class QuotaAudit {
 
     public synchronized void clusterQueue(ClusterQueue cq) {
         String name = cq.getMetadata().getName();
-        cohortOf.put(name, cq.getSpec().getCohort());
+        cohortOf.put(name, cq.getSpec().getCohortName());
         nominal.keySet().removeIf(k -> k.clusterQueue().equals(name));
         limit.keySet().removeIf(k -> k.clusterQueue().equals(name));
         for (ResourceGroup rg : cq.getSpec().getResourceGroups()) {
@@ -70,7 +70,7 @@ public final class QuotaAudit {
                     Key k = new Key(name, fq.getName(), rq.getName());
                     BigDecimal n = amount(rq.getNominalQuota());
                     nominal.put(k, n);
-                    if (cq.getSpec().getCohort() == null) {
+                    if (cq.getSpec().getCohortName() == null) {
                         limit.put(k, n);
                     } else if (rq.getBorrowingLimit() != null) {
                         limit.put(k, n.add(amount(rq.getBorrowingLimit())));

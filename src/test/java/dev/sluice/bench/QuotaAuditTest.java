@@ -2,11 +2,11 @@ package dev.sluice.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.api.v1beta1.Admission;
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.PodSetAssignment;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadStatus;
+import dev.sluice.api.v1beta2.Admission;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.PodSetAssignment;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadStatus;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -28,7 +28,7 @@ class QuotaAuditTest {
         audit.clusterQueue(BenchObjects.clusterQueue("cq-0-0-cohort-0"));
         audit.clusterQueue(BenchObjects.clusterQueue("cq-0-1-cohort-0"));
         ClusterQueue alone = BenchObjects.clusterQueue("cq-0-0-cohort-9");
-        alone.getSpec().setCohort(null);
+        alone.getSpec().setCohortName(null);
         audit.clusterQueue(alone);
         return audit;
     }

@@ -17,7 +17,7 @@ import java.util.concurrent.CompletableFuture;
  */
 final class WorkloadApi {
 
-    static final String PREFIX = "/apis/kueue.x-k8s.io/v1beta1/";
+    static final String PREFIX = "/apis/kueue.x-k8s.io/v1beta2/";
 
     private final String api;
     private final HttpClient http;

@@ -3,10 +3,10 @@ package dev.sluice.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.api.v1beta1.Admission;
-import dev.sluice.api.v1beta1.PodSetAssignment;
-import dev.sluice.api.v1beta1.Workload;
-import dev.sluice.api.v1beta1.WorkloadStatus;
+import dev.sluice.api.v1beta2.Admission;
+import dev.sluice.api.v1beta2.PodSetAssignment;
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.api.v1beta2.WorkloadStatus;
 import dev.sluice.sim.KueueBenchmark;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -91,7 +91,7 @@ class WorkloadJsonTest {
         assertThat(reordered.type()).isEqualTo("DELETED");
         assertThat(reordered.workload()).isEqualTo(e.workload());
 
-        List<WorkloadView> items = WorkloadJson.list("{\"apiVersion\":\"kueue.x-k8s.io/v1beta1\",\"items\":[" + object + ","
+        List<WorkloadView> items = WorkloadJson.list("{\"apiVersion\":\"kueue.x-k8s.io/v1beta2\",\"items\":[" + object + ","
                 + JSON.asJson(BenchObjects.workload("ns-2", KueueBenchmark.BASELINE.streams().get(0), 0, 1))
                 + "],\"kind\":\"WorkloadList\",\"metadata\":{\"resourceVersion\":\"9\"}}");
         assertThat(items).extracting(WorkloadView::key).containsExactly("ns-1/medium-1-7-0", "ns-2/small-0-1-0");

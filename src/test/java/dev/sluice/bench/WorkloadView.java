@@ -1,8 +1,8 @@
 package dev.sluice.bench;
 
-import dev.sluice.api.v1beta1.Admission;
-import dev.sluice.api.v1beta1.PodSetAssignment;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Admission;
+import dev.sluice.api.v1beta2.PodSetAssignment;
+import dev.sluice.api.v1beta2.Workload;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Quantity;
 import java.math.BigDecimal;

@@ -3,7 +3,7 @@ package dev.sluice.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.sim.KueueBenchmark;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.time.Duration;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.ResourceFlavor;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.engine.Assignment;
 import dev.sluice.engine.FlavorResource;
 import dev.sluice.engine.PodSetAssignment;
@@ -106,7 +106,8 @@ class BridgeTest {
         assertThat(workload.getMetadata().getOwnerReferences().get(0).getKind()).isEqualTo("JobSet");
         assertThat(workload.getSpec().getQueueName()).isEqualTo("multislice-queue");
         assertThat(workload.getSpec().getPriority()).isEqualTo(100);
-        assertThat(workload.getSpec().getPriorityClassSource()).isEqualTo("scheduling.k8s.io/priorityclass");
+        assertThat(workload.getSpec().getPriorityClassRef().isPodPriorityClass()).isTrue();
+        assertThat(workload.getSpec().getPriorityClassRef().getGroup()).isEqualTo("scheduling.k8s.io");
 
         workload.getMetadata().setCreationTimestamp("2026-11-30T09:00:00Z");
         WorkloadSpec spec = EngineWorkloads.toEngine(workload, EngineWorkloads.createdMillis(workload));
@@ -132,7 +133,8 @@ class BridgeTest {
         job.getMetadata().setLabels(Map.of("kueue.x-k8s.io/priority-class", "high"));
         Workload workload = JobWorkloads.forJob(kind, job, CLASSES);
         assertThat(workload.getSpec().getPriority()).isEqualTo(10000);
-        assertThat(workload.getSpec().getPriorityClassSource()).isEqualTo("kueue.x-k8s.io/workloadpriorityclass");
+        assertThat(workload.getSpec().getPriorityClassRef().getKind()).isEqualTo("WorkloadPriorityClass");
+        assertThat(workload.getSpec().getPriorityClassRef().getGroup()).isEqualTo("kueue.x-k8s.io");
     }
 
     @Test
@@ -142,7 +144,7 @@ class BridgeTest {
         var api = Admissions.toApi(assignment);
         assertThat(api.getPodSetAssignments().get(0).getResourceUsage().get("google.com/tpu").toString()).isEqualTo("24");
         var json = Serialization.asJson(api);
-        var back = Admissions.fromApi(Serialization.unmarshal(json, dev.sluice.api.v1beta1.Admission.class), "w");
+        var back = Admissions.fromApi(Serialization.unmarshal(json, dev.sluice.api.v1beta2.Admission.class), "w");
         assertThat(back.usage()).isEqualTo(assignment.usage());
         assertThat(back.usage()).containsEntry(new FlavorResource("vlp-24", "google.com/tpu"), 24_000L);
         assertThat(back.podSets().get(0).count()).isEqualTo(6);

@@ -4,11 +4,11 @@ import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.PodSet;
-import dev.sluice.api.v1beta1.PodSetAssignment;
-import dev.sluice.api.v1beta1.StopPolicy;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.PodSet;
+import dev.sluice.api.v1beta2.PodSetAssignment;
+import dev.sluice.api.v1beta2.StopPolicy;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.JobKinds;
 import dev.sluice.jobs.PodDemand;

@@ -2,9 +2,9 @@ package dev.sluice.controller;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.jobs.WellKnown;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Event;
@@ -85,6 +85,30 @@ final class Cluster {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** Reads a multi-document YAML file (a path from the project's root, e.g. under examples/). */
+    List<HasMetadata> loadFile(java.nio.file.Path file) {
+        try (InputStream in = java.nio.file.Files.newInputStream(file)) {
+            return client.load(in).items();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Removes the jobs' and queues' objects a test made (JobSets and Workloads of the namespace, its LocalQueues, every
+     * ClusterQueue and ResourceFlavor) and waits until none is left, so the next test can create the same names.
+     */
+    void deleteAll(String namespace) {
+        client.genericKubernetesResources("jobset.x-k8s.io/v1alpha2", "JobSet").inNamespace(namespace).delete();
+        client.resources(Workload.class).inNamespace(namespace).delete();
+        client.resources(LocalQueue.class).inNamespace(namespace).delete();
+        client.resources(ClusterQueue.class).delete();
+        client.resources(dev.sluice.api.v1beta2.ResourceFlavor.class).delete();
+        await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(100)).until(() ->
+                client.resources(Workload.class).inNamespace(namespace).list().getItems().isEmpty()
+                        && client.resources(ClusterQueue.class).list().getItems().isEmpty());
     }
 
     /** Creates the objects; namespaced ones go to {@code namespace} unless they name their own. */

@@ -3,7 +3,7 @@ package dev.sluice.controller;
 import dev.sluice.apiserver.ApiServerRules;
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;

@@ -2,7 +2,7 @@ package dev.sluice.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;

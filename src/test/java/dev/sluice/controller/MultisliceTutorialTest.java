@@ -3,7 +3,7 @@ package dev.sluice.controller;
 import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.jobs.WellKnown;
 import dev.sluice.jobs.WorkloadNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -14,9 +14,15 @@ import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The GKE multislice tutorial, as its README tells it: 3slice runs alone, then 1slice and 2slice together. */
+/**
+ * The GKE multislice tutorial, as its README tells it: 3slice runs alone, then 1slice and 2slice together. Run twice
+ * with the same story: from the seed (v1beta1 queue objects, converted by the test API server as a real one converts
+ * them through the webhook) and from its v1beta2 translation in examples/gke-multislice-v1beta2.
+ */
 @QuarkusTest
 @WithKubernetesTestServer(setup = ApiServerRules.class)
 class MultisliceTutorialTest {
@@ -26,15 +32,30 @@ class MultisliceTutorialTest {
     @Inject
     KubernetesClient client;
 
-    @Test
-    void threeSliceRunsAloneThenTheOthersTogether() throws Exception {
+    @AfterEach
+    void removeTheTutorial() {
+        Cluster cluster = new Cluster(client);
+        cluster.deleteAll(NS);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"seed (v1beta1)", "examples/gke-multislice-v1beta2"})
+    void threeSliceRunsAloneThenTheOthersTogether(String manifests) throws Exception {
         Cluster cluster = new Cluster(client);
         FakeJobController jobController = new FakeJobController(client);
-        cluster.create(NS, cluster.load("/seeds/gke-multislice/kueue.yaml"));
-        List<HasMetadata> jobSets = cluster.load("/seeds/gke-multislice/jobsets-multislice-autopilot.yaml");
-        HasMetadata oneSlice = jobSets.get(0);
-        HasMetadata twoSlice = jobSets.get(1);
-        HasMetadata threeSlice = jobSets.get(2);
+        boolean seed = manifests.startsWith("seed");
+        List<HasMetadata> queues = seed ? cluster.load("/seeds/gke-multislice/kueue.yaml")
+                : cluster.loadFile(java.nio.file.Path.of(manifests, "1-kueue.yaml"));
+        assertThat(queues).extracting(HasMetadata::getApiVersion).containsOnly(
+                seed ? "kueue.x-k8s.io/v1beta1" : "kueue.x-k8s.io/v1beta2");
+        cluster.create(NS, queues);
+        List<HasMetadata> jobSets = seed ? cluster.load("/seeds/gke-multislice/jobsets-multislice-autopilot.yaml")
+                : cluster.loadFile(java.nio.file.Path.of(manifests, "2-jobsets-multislice.yaml"));
+        HasMetadata oneSlice = named(jobSets, "multislice-1slice");
+        HasMetadata twoSlice = named(jobSets, "multislice-2slice");
+        HasMetadata threeSlice = named(jobSets, "multislice-3slice");
+        double admittedBefore = Promtool.sample(Promtool.scrapeTextFormat(),
+                "kueue_admitted_workloads_total{cluster_queue=\"cluster-queue\"}");
 
         // 3slice first: admitted by cluster-queue in flavor vlp-24 and started with the flavor's node labels
         cluster.create(NS, List.of(threeSlice));
@@ -104,11 +125,16 @@ class MultisliceTutorialTest {
 
         // the meters saw the same story: three admissions in cluster-queue, and the scrape is valid Prometheus text
         String scrape = Promtool.scrapeTextFormat();
-        assertThat(scrape).containsPattern("kueue_admitted_workloads_total\\{cluster_queue=\"cluster-queue\",?} 3\\.0\n")
-                .containsPattern("kueue_pending_workloads\\{cluster_queue=\"cluster-queue\",status=\"active\",?} 0\\.0\n")
+        assertThat(Promtool.sample(scrape, "kueue_admitted_workloads_total{cluster_queue=\"cluster-queue\"}"))
+                .isEqualTo(admittedBefore + 3);
+        assertThat(scrape).containsPattern("kueue_pending_workloads\\{cluster_queue=\"cluster-queue\",status=\"active\",?} 0\\.0\n")
                 .containsPattern("sluice_workload_uptime_seconds\\{namespace=\"default\",workload=\""
                         + cluster.workloadOf(one).getMetadata().getName() + "\",?} ");
         Promtool.assertValid(scrape);
+    }
+
+    static HasMetadata named(List<HasMetadata> objects, String name) {
+        return objects.stream().filter(o -> name.equals(o.getMetadata().getName())).findFirst().orElseThrow();
     }
 
     /** Queue, Reserved in, Admitted, Finished: the Workload's printer columns (Age aside). */

@@ -3,9 +3,9 @@ package dev.sluice.controller;
 import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.LocalQueue;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.jobs.WellKnown;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -64,7 +64,7 @@ class PreemptionTest {
         GenericKubernetesResource low = cluster.jobSet(NS, "low-priority");
         Workload lowWl = cluster.awaitWorkload(low, Cluster::admitted);
         assertThat(lowWl.getSpec().getPriority()).isEqualTo(100);
-        assertThat(lowWl.getSpec().getPriorityClassName()).isEqualTo("low-priority");
+        assertThat(lowWl.getSpec().getPriorityClassRef().getName()).isEqualTo("low-priority");
         Map<String, Object> original = MultisliceTutorialTest.podTemplate(low);
         Map<String, Object> started = MultisliceTutorialTest.podTemplate(
                 cluster.awaitJobSet(NS, "low-priority", j -> !Cluster.suspended(j)));

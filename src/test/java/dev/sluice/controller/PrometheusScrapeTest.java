@@ -64,7 +64,7 @@ class PrometheusScrapeTest {
         Cluster cluster = new Cluster(client);
         cluster.namespace(NS);
         client.resource(Queues.flavor("prom-flavor", "{}")).create();
-        client.resource(Queues.yaml(dev.sluice.api.v1beta1.ClusterQueue.class, """
+        client.resource(Queues.yaml(dev.sluice.api.v1beta2.ClusterQueue.class, """
                 apiVersion: kueue.x-k8s.io/v1beta1
                 kind: ClusterQueue
                 metadata: {name: %s}

@@ -51,6 +51,20 @@ final class Promtool {
         return response.body();
     }
 
+    /** The value of one series ({@code name{label="v"}}, labels as exported) in a scrape; 0 when it is absent. */
+    static double sample(String scrape, String series) {
+        for (String line : scrape.split("\n")) {
+            int space = line.lastIndexOf(' ');
+            if (line.startsWith("#") || space < 0) {
+                continue;
+            }
+            if (line.substring(0, space).replace(",}", "}").equals(series)) {
+                return Double.parseDouble(line.substring(space + 1));
+            }
+        }
+        return 0;
+    }
+
     private static String find() {
         for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             File candidate = new File(dir, "promtool");

@@ -3,9 +3,9 @@ package dev.sluice.controller;
 import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.api.v1beta1.ClusterQueue;
-import dev.sluice.api.v1beta1.StopPolicy;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.StopPolicy;
+import dev.sluice.api.v1beta2.Workload;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
@@ -45,7 +45,7 @@ class QueueStatusTest {
         assertThat(admitted.getStatus().getAdmission().getClusterQueue()).isEqualTo(CQ);
         cluster.awaitLocalQueue(NS, "jobs", lq -> lq.getStatus() != null
                 && Integer.valueOf(1).equals(lq.getStatus().getAdmittedWorkloads())
-                && lq.getStatus().getFlavorUsage().get(0).getResources().get(0).getTotal().toString().equals("1"));
+                && lq.getStatus().getFlavorsUsage().get(0).getResources().get(0).getTotal().toString().equals("1"));
 
         client.resources(ClusterQueue.class).withName(CQ).edit(cq -> {
             cq.getSpec().setStopPolicy(StopPolicy.Hold);
@@ -67,8 +67,8 @@ class QueueStatusTest {
         cluster.namespace("bare-preempt");
         client.resource(Queues.flavor("bare-flavor", "{}")).create();
         ClusterQueue cq = Queues.cpuQueue("bare-preempt-cq", "bare-flavor", "1", "{}");
-        cq.getSpec().setPreemption(new dev.sluice.api.v1beta1.ClusterQueuePreemption());
-        cq.getSpec().getPreemption().setWithinClusterQueue(dev.sluice.api.v1beta1.WithinClusterQueue.LowerPriority);
+        cq.getSpec().setPreemption(new dev.sluice.api.v1beta2.ClusterQueuePreemption());
+        cq.getSpec().getPreemption().setWithinClusterQueue(dev.sluice.api.v1beta2.WithinClusterQueue.LowerPriority);
         client.resource(cq).create();
         client.resource(Queues.localQueue("bare-preempt", "jobs", "bare-preempt-cq")).create();
 

@@ -30,7 +30,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * The real-API-server tier: a kube-apiserver and etcd started by fabric8's kube-api-test from binaries already on
  * this machine (never downloaded: {@code ~/.kubeapitest/k8s/<version>-<os>-<arch>/}, or {@code $KUBE_API_TEST_DIR}).
- * The CRDs of helm/sluice/files/crds and the RBAC objects of src/main/kubernetes/kubernetes.yml are installed, and the
+ * The CRDs of helm/sluice/files/crds (their conversion set to None: the webhook cannot be reached before the controller
+ * has started, and this tier writes only v1beta2, the version the controller reads and the API server stores;
+ * ConvertJarIT tests conversion over HTTPS) and the RBAC objects of src/main/kubernetes/kubernetes.yml are installed, and the
  * controller's client impersonates the chart's ServiceAccount, so the API server enforces Sluice's real RBAC and
  * validation. The tests' own client is the API server's admin. Without binaries the tests are skipped and say so.
  */
@@ -173,9 +175,11 @@ final class RealApiServer {
             admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(RELEASE_NAMESPACE)
                     .endMetadata().build()).create();
             try (Stream<Path> crds = Files.list(Path.of("helm", "sluice", "files", "crds"))) {
-                for (Path crd : crds.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
+                for (Path crd : crds.filter(p -> p.toString().endsWith(".yml")).sorted().toList()) {
                     try (InputStream in = Files.newInputStream(crd)) {
                         for (HasMetadata o : admin.load(in).items()) {
+                            ((CustomResourceDefinition) o).getSpec().setConversion(
+                                    new io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceConversion("None", null));
                             admin.resource(o).create();
                             admin.apiextensions().v1().customResourceDefinitions().withName(o.getMetadata().getName())
                                     .waitUntilCondition(RealApiServer::established, 30, java.util.concurrent.TimeUnit.SECONDS);

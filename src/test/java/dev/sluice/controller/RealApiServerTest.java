@@ -3,7 +3,7 @@ package dev.sluice.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.app.ManagementEndpoint;
 import dev.sluice.jobs.WellKnown;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -75,7 +75,7 @@ class RealApiServerTest {
         admin.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build()).create();
         admin.resource(Queues.flavor("real-flavor", "{}")).create();
         var cq = Queues.cpuQueue("real-cq", "real-flavor", "2", "{}");
-        cq.getSpec().setPreemption(Queues.yaml(dev.sluice.api.v1beta1.ClusterQueue.class, """
+        cq.getSpec().setPreemption(Queues.yaml(dev.sluice.api.v1beta2.ClusterQueue.class, """
                 apiVersion: kueue.x-k8s.io/v1beta1
                 kind: ClusterQueue
                 metadata: {name: x}

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
 import dev.sluice.app.ManagementEndpoint;
 import dev.sluice.jobs.WellKnown;
@@ -43,7 +43,7 @@ class StopRunningJobTest {
             client.resource(Queues.flavor("stop-flavor", "{node-pool: stop}")).create();
         }
         for (String[] wpc : new String[][] {{"stop-low", "10"}, {"stop-high", "1000"}}) {
-            var pc = Queues.yaml(dev.sluice.api.v1beta1.WorkloadPriorityClass.class, """
+            var pc = Queues.yaml(dev.sluice.api.v1beta2.WorkloadPriorityClass.class, """
                     apiVersion: kueue.x-k8s.io/v1beta1
                     kind: WorkloadPriorityClass
                     metadata: {name: %s}
@@ -53,7 +53,7 @@ class StopRunningJobTest {
                 client.resource(pc).create();
             }
         }
-        client.resource(Queues.yaml(dev.sluice.api.v1beta1.ClusterQueue.class, """
+        client.resource(Queues.yaml(dev.sluice.api.v1beta2.ClusterQueue.class, """
                 apiVersion: kueue.x-k8s.io/v1beta1
                 kind: ClusterQueue
                 metadata: {name: %s-cq}

@@ -2,8 +2,8 @@ package dev.sluice.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.api.v1beta1.Admission;
-import dev.sluice.api.v1beta1.Workload;
+import dev.sluice.api.v1beta2.Admission;
+import dev.sluice.api.v1beta2.Workload;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.time.Instant;

@@ -22,6 +22,22 @@ public class PriorityClassRef {
     public PriorityClassRef() {
     }
 
+    /** A WorkloadPriorityClass by name. */
+    public static PriorityClassRef workloadPriorityClass(String name) {
+        return new PriorityClassRef(Kueue.WORKLOAD_PRIORITY_CLASS_GROUP, Kueue.WORKLOAD_PRIORITY_CLASS_KIND, name);
+    }
+
+    /** A pod PriorityClass (scheduling.k8s.io) by name. */
+    public static PriorityClassRef podPriorityClass(String name) {
+        return new PriorityClassRef(Kueue.POD_PRIORITY_CLASS_GROUP, Kueue.POD_PRIORITY_CLASS_KIND, name);
+    }
+
+    /** True when this names a pod PriorityClass rather than a WorkloadPriorityClass. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean isPodPriorityClass() {
+        return Kueue.POD_PRIORITY_CLASS_GROUP.equals(group) && Kueue.POD_PRIORITY_CLASS_KIND.equals(kind);
+    }
+
     public PriorityClassRef(String group, String kind, String name) {
         this.group = group;
         this.kind = kind;
