@@ -179,7 +179,7 @@ public class ControllerRuntime {
         stopSession();
         EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, clock,
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings,
-                readiness, listPageSize, retention.policy(), fairSharing.settings()), 60);
+                readiness, listPageSize, retention.policy(), fairSharing.settings(), journal), 60);
         loop = next;
         role = Role.leading;
         next.start();
@@ -290,5 +290,12 @@ public class ControllerRuntime {
         NotLeadingException() {
             super("this replica does not lead, so it holds no engine state");
         }
+    }
+
+    /** What happened to Workloads lately (kept across leader terms), for the dashboard. */
+    private final dev.sluice.dashboard.Journal journal = dev.sluice.dashboard.Journal.standard();
+
+    public dev.sluice.dashboard.Journal journal() {
+        return journal;
     }
 }

@@ -87,13 +87,19 @@ final class EventRecorder implements AutoCloseable {
     private long dropped;
     private long requests;
 
-    EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics) {
-        this(client, metrics, Clock.systemUTC());
+    /** Events on Workloads are also kept here for the dashboard (recent admissions, preemptions, histories). */
+    private final dev.sluice.dashboard.Journal journal;
+
+    EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics,
+            dev.sluice.dashboard.Journal journal) {
+        this(client, metrics, journal, Clock.systemUTC());
     }
 
-    EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics, Clock clock) {
+    EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics,
+            dev.sluice.dashboard.Journal journal, Clock clock) {
         this.client = client;
         this.metrics = metrics;
+        this.journal = journal;
         this.clock = clock;
         this.sender = new Thread(this::send, "sluice-events");
         sender.setDaemon(true);
@@ -108,7 +114,25 @@ final class EventRecorder implements AutoCloseable {
         record(about, "Warning", reason, message);
     }
 
+    /** A preemption's event; the journal keeps who preempted. */
+    void preempted(HasMetadata about, String reason, String message, dev.sluice.engine.WorkloadKey preemptor) {
+        journal(about, "Normal", reason, message, preemptor == null ? null : preemptor.toString());
+        send(about, "Normal", reason, message);
+    }
+
     private void record(HasMetadata about, String type, String reason, String message) {
+        journal(about, type, reason, message, null);
+        send(about, type, reason, message);
+    }
+
+    private void journal(HasMetadata about, String type, String reason, String message, String preemptor) {
+        if (about instanceof dev.sluice.api.v1beta2.Workload) {
+            journal.record(new dev.sluice.dashboard.Journal.Entry(System.currentTimeMillis(),
+                    about.getMetadata().getNamespace(), about.getMetadata().getName(), type, reason, message, preemptor));
+        }
+    }
+
+    private void send(HasMetadata about, String type, String reason, String message) {
         var meta = about.getMetadata();
         String namespace = meta.getNamespace() == null ? "default" : meta.getNamespace();
         Key key = new Key(namespace, about.getKind(), meta.getName(), meta.getUid(), type, reason, message);

@@ -43,6 +43,8 @@ final class QueueStatusSync {
     private final Session s;
     private List<AdmissionEvents.ClusterQueueMetrics> lastSnapshot;
     private Map<String, Long> lastShares = Map.of();
+    /** kueue_local_queue_* and kueue_cohort_subtree_* gauges, at a bounded rate. */
+    private final QueueMetricsSnapshots localAndCohortMetrics = new QueueMetricsSnapshots();
     /** Per queue, what the last pass saw: the engine's figures and the cached object's resourceVersion. */
     private final Map<String, Seen> seen = new ConcurrentHashMap<>();
     /** Per ClusterQueue, its quotas in spec order, parsed once per version of the object. */
@@ -140,6 +142,7 @@ final class QueueStatusSync {
             lastShares = shares;
             s.metrics.clusterQueueSharesChanged(CohortStatusSync.gaugeValues(shares));
         }
+        localAndCohortMetrics.publish(s.engine, local, snapshot, s.metrics);
     }
 
     /** True when neither the engine's figures nor the cached object changed since the last pass. */

@@ -61,7 +61,7 @@ final class Session {
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
             Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
             WaitForPodsReadyConfig readiness, long listPageSize, WorkloadRetention retention,
-            dev.sluice.engine.FairSharing fairSharing) {
+            dev.sluice.engine.FairSharing fairSharing, dev.sluice.dashboard.Journal journal) {
         this.engine = new Engine(fairSharing);
         this.fairSharing = fairSharing;
         this.client = client;
@@ -73,7 +73,7 @@ final class Session {
         this.cache = new ClusterCache(client, kinds, sink, listPageSize);
         this.retention = retention;
         this.writes = new Writes(client);
-        this.events = new EventRecorder(client, metrics);
+        this.events = new EventRecorder(client, metrics, journal);
         this.metrics = metrics;
         this.failures = new WriteFailures(events, metrics, clock);
         this.priorityClasses = new CachedPriorityClasses(cache, workloadPriorityClasses);

@@ -319,6 +319,9 @@ final class WorkloadSync {
         s.events.normal(w.workload(), "Admitted", "Admitted by ClusterQueue " + cq + ", wait time since reservation was 0s");
         s.metrics.quotaReserved(cq, wait);
         s.metrics.admitted(cq, wait);
+        if (w.workload().getSpec().getQueueName() != null) {
+            s.metrics.localQueueAdmitted(key.namespace(), w.workload().getSpec().getQueueName(), wait);
+        }
         ownerJob(w.workload()).ifPresent(s.requeue);
     }
 
@@ -385,8 +388,8 @@ final class WorkloadSync {
         }
         Condition written = WorkloadConditions.find(wl, WorkloadConditions.EVICTED);
         String writtenReason = written == null ? e.reason().name() : written.getReason();
-        s.events.normal(wl, e.reason() == EvictionReason.Preempted ? "Preempted"
-                : PodsReadySync.eventReason(writtenReason), eventMessage);
+        s.events.preempted(wl, e.reason() == EvictionReason.Preempted ? "Preempted"
+                : PodsReadySync.eventReason(writtenReason), eventMessage, e.preemptor());
         if (cq != null) {
             // Kueue v0.19's labels: reason Deactivated (not Sluice's InactiveWorkload), with its underlying cause
             String reason = PodsReadySync.metricReason(e);

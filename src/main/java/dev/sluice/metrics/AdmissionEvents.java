@@ -91,4 +91,42 @@ public interface AdmissionEvents {
     record ResourceMetrics(String flavor, String resource, long nominalMilli, Long borrowingLimitMilli,
             Long lendingLimitMilli, long reservedMilli, long usedMilli) {
     }
+
+    /**
+     * A workload of LocalQueue {@code namespace/localQueue} got its quota reservation and admission (together: no
+     * admission checks), {@code waitSeconds} after it was queued; Kueue's LocalQueue counters and histograms.
+     */
+    default void localQueueAdmitted(String namespace, String localQueue, double waitSeconds) {
+    }
+
+    /**
+     * The state of every LocalQueue (Kueue's LocalQueueMetrics gauges); replaces the previous snapshot. Default:
+     * ignored, for meters without LocalQueue series.
+     */
+    default void localQueuesChanged(List<LocalQueueMetrics> snapshot) {
+    }
+
+    /** The state of every cohort (Kueue's cohort subtree gauges); replaces the previous snapshot. Default: ignored. */
+    default void cohortsChanged(List<CohortMetrics> snapshot) {
+    }
+
+    /**
+     * One LocalQueue's counts and use, as Kueue's LocalQueue gauges report them; active is the status of its Active
+     * condition ("True", "False" or "Unknown").
+     */
+    record LocalQueueMetrics(String namespace, String name, String active, int pendingActive, int pendingInadmissible,
+            int reservingWorkloads, int admittedWorkloads, List<LocalResourceMetrics> resources) {
+    }
+
+    /** Reservation and use of one resource in one flavor by a LocalQueue's workloads, in milli-units. */
+    record LocalResourceMetrics(String flavor, String resource, long reservedMilli, long usedMilli) {
+    }
+
+    /** One cohort: admitted workloads of its subtree, and per flavor and resource its subtree quota and reservations. */
+    record CohortMetrics(String name, int admittedActiveWorkloads, List<CohortResourceMetrics> resources) {
+    }
+
+    /** Subtree nominal quota and reservations of one resource in one flavor, in milli-units. */
+    record CohortResourceMetrics(String flavor, String resource, long subtreeQuotaMilli, long reservedMilli) {
+    }
 }

@@ -34,6 +34,7 @@ public class KueueMetrics implements AdmissionEvents {
     private final QueueGauges queues;
     private final ShareGauges clusterQueueShares;
     private final ShareGauges cohortShares;
+    private final LocalQueueAndCohortGauges localQueuesAndCohorts;
     private final WorkloadAvailability availability;
     private final Optional<CollectorRegistry> prometheus;
     private final Collector availabilityCollector;
@@ -50,6 +51,7 @@ public class KueueMetrics implements AdmissionEvents {
         this.clusterQueueShares = new ShareGauges(registry, CLUSTER_QUEUE_WEIGHTED_SHARE, CLUSTER_QUEUE_WEIGHTED_SHARE_HELP,
                 CLUSTER_QUEUE);
         this.cohortShares = new ShareGauges(registry, COHORT_WEIGHTED_SHARE, COHORT_WEIGHTED_SHARE_HELP, COHORT);
+        this.localQueuesAndCohorts = new LocalQueueAndCohortGauges(registry);
         this.availability = new WorkloadAvailability(registry, clock, maxTrackedWorkloads);
         this.availabilityCollector = availability.collector();
         this.prometheus = PrometheusRegistries.collectorRegistry(registry);
@@ -212,5 +214,53 @@ public class KueueMetrics implements AdmissionEvents {
                     + "e.g. Preempted, InClusterQueue)");
         }
         return reason;
+    }
+
+    static final String LQ_QUOTA_RESERVED_TOTAL = "kueue_local_queue_quota_reserved_workloads_total";
+    static final String LQ_ADMITTED_TOTAL = "kueue_local_queue_admitted_workloads_total";
+    static final String LQ_QUOTA_RESERVED_WAIT = "kueue_local_queue_quota_reserved_wait_time_seconds";
+    static final String LQ_ADMISSION_WAIT = "kueue_local_queue_admission_wait_time_seconds";
+    /** LocalQueues ("namespace/name") of the last snapshot, whose counters go when they do. */
+    private Set<String> localQueueNames = Set.of();
+
+    @Override
+    public void localQueueAdmitted(String namespace, String localQueue, double waitSeconds) {
+        if (namespace == null || localQueue == null || localQueue.isEmpty()) {
+            throw new IllegalArgumentException("LocalQueue admission event without a namespace and a LocalQueue name");
+        }
+        String[] lq = {"name", localQueue, "namespace", namespace};
+        counter(LQ_QUOTA_RESERVED_TOTAL, "The total number of quota reserved workloads per 'local_queue'", lq).increment();
+        counter(LQ_ADMITTED_TOTAL, "The total number of admitted workloads per 'local_queue'", lq).increment();
+        Histograms.record(Histograms.builder(LQ_QUOTA_RESERVED_WAIT, "The time between a workload was created or "
+                + "requeued until it got quota reservation, per 'local_queue'", WAIT_TIME_BUCKETS).tags(lq)
+                .register(registry), waitSeconds);
+        Histograms.record(Histograms.builder(LQ_ADMISSION_WAIT, "The time between a workload was created or requeued "
+                + "until admission, per 'local_queue'", WAIT_TIME_BUCKETS).tags(lq).register(registry), waitSeconds);
+    }
+
+    @Override
+    public synchronized void localQueuesChanged(List<LocalQueueMetrics> snapshot) {
+        localQueuesAndCohorts.localQueues(java.util.Objects.requireNonNull(snapshot, "LocalQueue snapshot"));
+        Set<String> names = new java.util.HashSet<>();
+        snapshot.forEach(lq -> names.add(lq.namespace() + "/" + lq.name()));
+        Set<String> gone = new java.util.HashSet<>(localQueueNames);
+        gone.removeAll(names);
+        localQueueNames = Set.copyOf(names);
+        if (gone.isEmpty()) {
+            return;
+        }
+        // a deleted LocalQueue's counters and histograms go with it, as Kueue's ClearLocalQueueMetrics
+        for (Meter meter : registry.getMeters()) {
+            Meter.Id id = meter.getId();
+            if (id.getName().startsWith("kueue_local_queue_") && id.getTag("name") != null
+                    && gone.contains(id.getTag("namespace") + "/" + id.getTag("name"))) {
+                registry.remove(meter);
+            }
+        }
+    }
+
+    @Override
+    public void cohortsChanged(List<CohortMetrics> snapshot) {
+        localQueuesAndCohorts.cohorts(java.util.Objects.requireNonNull(snapshot, "cohort snapshot"));
     }
 }

@@ -40,7 +40,7 @@ class EventRecorderTest {
     @Test
     void equalEventsAreOneEventCountedAndRepeatsWhileWaitingCostNoRequest() {
         TestClock clock = new TestClock();
-        try (EventRecorder events = new EventRecorder(client, NO_METRICS, clock)) {
+        try (EventRecorder events = new EventRecorder(client, NO_METRICS, dev.sluice.dashboard.Journal.standard(), clock)) {
             HasMetadata wl = object("wl");
             for (int i = 0; i < 200; i++) {
                 events.warning(wl, "Inadmissible", "ClusterQueue cq is inactive");
@@ -66,7 +66,7 @@ class EventRecorderTest {
     @Test
     void afterTheWindowOrOnceTheEventIsGoneANewEventIsCreated() {
         TestClock clock = new TestClock();
-        try (EventRecorder events = new EventRecorder(client, NO_METRICS, clock)) {
+        try (EventRecorder events = new EventRecorder(client, NO_METRICS, dev.sluice.dashboard.Journal.standard(), clock)) {
             HasMetadata job = object("job");
             events.normal(job, "Suspended", "Job is waiting; suspended");
             await().atMost(Duration.ofSeconds(20)).until(() -> events.waiting() == 0 && events("job").size() == 1);

@@ -45,6 +45,12 @@ class PromtoolCheckTest {
         metrics.workloadStarted("default", "jobset-multislice-3slice-8c695", T0.plusSeconds(630));
         metrics.queuesChanged(List.of(new ClusterQueueMetrics("cluster-queue", null, true, 2, 0, 1, 1,
                 List.of(new ResourceMetrics("vlp-24", "google.com/tpu", 24_000, null, null, 24_000, 24_000)))));
+        metrics.localQueuesChanged(List.of(new AdmissionEvents.LocalQueueMetrics("default", "multislice-queue", "True",
+                2, 0, 1, 1, List.of(new AdmissionEvents.LocalResourceMetrics("vlp-24", "google.com/tpu", 24_000,
+                        24_000)))));
+        metrics.localQueueAdmitted("default", "multislice-queue", 2);
+        metrics.cohortsChanged(List.of(new AdmissionEvents.CohortMetrics("tpu-pool", 1, List.of(
+                new AdmissionEvents.CohortResourceMetrics("vlp-24", "google.com/tpu", 24_000, 24_000)))));
         return registry;
     }
 
@@ -63,6 +69,13 @@ class PromtoolCheckTest {
                 "kueue_cluster_queue_resource_reservation", "kueue_cluster_queue_resource_usage",
                 "kueue_cluster_queue_nominal_quota", "kueue_cluster_queue_borrowing_limit",
                 "kueue_cluster_queue_lending_limit",
+                "kueue_local_queue_pending_workloads", "kueue_local_queue_reserving_active_workloads",
+                "kueue_local_queue_admitted_active_workloads", "kueue_local_queue_status",
+                "kueue_local_queue_resource_reservation", "kueue_local_queue_resource_usage",
+                "kueue_local_queue_quota_reserved_workloads_total", "kueue_local_queue_admitted_workloads_total",
+                "kueue_local_queue_quota_reserved_wait_time_seconds", "kueue_local_queue_admission_wait_time_seconds",
+                "kueue_cohort_subtree_quota", "kueue_cohort_subtree_resource_reservations",
+                "kueue_cohort_subtree_admitted_active_workloads",
                 "sluice_workload_uptime_seconds", "sluice_workload_interruptions_total",
                 "sluice_workload_time_to_recover_seconds", "sluice_workload_time_between_interruptions_seconds",
                 "sluice_workload_availability_untracked_total");

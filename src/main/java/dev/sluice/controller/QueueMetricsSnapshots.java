@@ -1,0 +1,111 @@
+package dev.sluice.controller;
+
+import dev.sluice.engine.CohortStatus;
+import dev.sluice.engine.Engine;
+import dev.sluice.engine.FlavorResource;
+import dev.sluice.engine.LocalQueueStatus;
+import dev.sluice.engine.WorkloadKey;
+import dev.sluice.engine.WorkloadPhase;
+import dev.sluice.metrics.AdmissionEvents;
+import dev.sluice.metrics.AdmissionEvents.ClusterQueueMetrics;
+import dev.sluice.metrics.AdmissionEvents.CohortMetrics;
+import dev.sluice.metrics.AdmissionEvents.CohortResourceMetrics;
+import dev.sluice.metrics.AdmissionEvents.LocalQueueMetrics;
+import dev.sluice.metrics.AdmissionEvents.LocalResourceMetrics;
+import dev.sluice.metrics.AdmissionEvents.ResourceMetrics;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The LocalQueue and cohort gauges' snapshots, rebuilt after a queue status pass only when the ClusterQueue snapshot
+ * or the LocalQueue statuses changed (whatever moves a LocalQueue's or a cohort's figures moves one of them; counting
+ * the parked workloads of each LocalQueue walks the pending lists, so not on every pass), and handed to the meters
+ * only when they changed.
+ */
+final class QueueMetricsSnapshots {
+    private List<ClusterQueueMetrics> lastClusterQueues;
+    private Map<String, LocalQueueStatus> lastStatuses;
+    private List<LocalQueueMetrics> lastLocal;
+    private List<CohortMetrics> lastCohorts;
+
+    /** Called on the engine thread with the ClusterQueue snapshot of the same pass. */
+    void publish(Engine engine, Map<String, LocalQueueStatus> local, List<ClusterQueueMetrics> clusterQueues,
+            AdmissionEvents metrics) {
+        if (clusterQueues.equals(lastClusterQueues) && local.equals(lastStatuses)) {
+            return;
+        }
+        lastClusterQueues = List.copyOf(clusterQueues);
+        lastStatuses = Map.copyOf(local);
+        Map<String, ClusterQueueMetrics> byName = new HashMap<>();
+        clusterQueues.forEach(cq -> byName.put(cq.name(), cq));
+        List<LocalQueueMetrics> lqs = localQueues(engine, local, byName);
+        if (!lqs.equals(lastLocal)) {
+            lastLocal = lqs;
+            metrics.localQueuesChanged(lqs);
+        }
+        List<CohortMetrics> cohorts = cohorts(engine, byName);
+        if (!cohorts.equals(lastCohorts)) {
+            lastCohorts = cohorts;
+            metrics.cohortsChanged(cohorts);
+        }
+    }
+
+    static List<LocalQueueMetrics> localQueues(Engine engine, Map<String, LocalQueueStatus> local,
+            Map<String, ClusterQueueMetrics> clusterQueues) {
+        // parked (inadmissible) workloads per LocalQueue, from the queues' own lists
+        Map<String, Integer> parked = new HashMap<>();
+        for (String cq : engine.clusterQueueNames()) {
+            List<WorkloadKey> order = engine.pendingOrder(cq);
+            if (order == null) {
+                continue;
+            }
+            for (WorkloadKey k : order) {
+                engine.workload(k).filter(w -> w.phase() == WorkloadPhase.INADMISSIBLE)
+                        .ifPresent(w -> parked.merge(k.namespace() + "/" + w.spec().queueName(), 1, Integer::sum));
+            }
+        }
+        List<LocalQueueMetrics> out = new ArrayList<>();
+        for (LocalQueueStatus lq : new TreeMap<>(local).values()) {
+            int inadmissible = parked.getOrDefault(lq.namespace() + "/" + lq.name(), 0);
+            List<LocalResourceMetrics> resources = new ArrayList<>();
+            ClusterQueueMetrics cq = lq.clusterQueue() == null ? null : clusterQueues.get(lq.clusterQueue());
+            // the flavors and resources of its ClusterQueue, 0 when unused (as Kueue reports them)
+            for (ResourceMetrics r : cq == null ? List.<ResourceMetrics>of() : cq.resources()) {
+                FlavorResource fr = new FlavorResource(r.flavor(), r.resource());
+                resources.add(new LocalResourceMetrics(r.flavor(), r.resource(),
+                        lq.flavorsReservation().getOrDefault(fr, 0L), lq.flavorUsage().getOrDefault(fr, 0L)));
+            }
+            out.add(new LocalQueueMetrics(lq.namespace(), lq.name(), lq.active() ? "True" : "False",
+                    Math.max(0, lq.pendingWorkloads() - inadmissible), inadmissible, lq.reservingWorkloads(),
+                    lq.admittedWorkloads(), resources));
+        }
+        return out;
+    }
+
+    static List<CohortMetrics> cohorts(Engine engine, Map<String, ClusterQueueMetrics> clusterQueues) {
+        List<CohortMetrics> out = new ArrayList<>();
+        for (String name : engine.cohortNames()) {
+            CohortStatus c = engine.cohortStatus(name).orElse(null);
+            if (c == null) {
+                continue;
+            }
+            int admitted = 0;
+            for (String member : c.clusterQueues()) {
+                ClusterQueueMetrics m = clusterQueues.get(member);
+                admitted += m == null ? 0 : m.admittedWorkloads();
+            }
+            List<CohortResourceMetrics> resources = new ArrayList<>();
+            for (Map.Entry<FlavorResource, Long> q : new TreeMap<>(c.nominalQuota()).entrySet()) {
+                resources.add(new CohortResourceMetrics(q.getKey().flavor(), q.getKey().resource(), q.getValue(),
+                        c.usage().getOrDefault(q.getKey(), 0L)));
+            }
+            out.add(new CohortMetrics(name, admitted, resources));
+        }
+        out.sort(Comparator.comparing(CohortMetrics::name));
+        return out;
+    }
+}

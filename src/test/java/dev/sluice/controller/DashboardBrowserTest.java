@@ -1,0 +1,161 @@
+package dev.sluice.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.apiserver.ApiServerRules;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * The dashboard in a real browser: Debian's headless Chromium, driven through the system chromedriver (nothing is
+ * downloaded), opens the page against the test API server, sees the seed's ClusterQueue and its quota, sees
+ * multislice-3slice admitted live (the page is open before the JobSet is created), then 1slice and 2slice waiting in
+ * order with their reason, and a workload's history. A screenshot is kept as target/dashboard.png.
+ *
+ * <p>Without Chromium the test fails in CI (CI=true: .ci/run installs chromium and chromium-driver) and is skipped
+ * with a message elsewhere.
+ */
+@QuarkusTest
+@WithKubernetesTestServer(setup = ApiServerRules.class)
+class DashboardBrowserTest {
+    static final String NS = "dashboard";
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    @Inject
+    KubernetesClient client;
+
+    @Test
+    void showsTheTutorialLive() throws Exception {
+        requireChromium();
+        Cluster cluster = new Cluster(client);
+        DashboardSeed.queues(cluster, client, NS, "dash");
+        List<HasMetadata> jobSets = cluster.load("/seeds/gke-multislice/jobsets-multislice-autopilot.yaml");
+
+        Path profile = Files.createTempDirectory("sluice-chromium-");
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile()).addArguments("--headless",
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                "--no-first-run", "--user-data-dir=" + profile, "--window-size=1400,1000");
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        ChromeDriver browser = new ChromeDriver(service, options);
+        try {
+            int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
+            browser.get("http://localhost:" + port + "/dashboard/");
+            Wait wait = new Wait(browser);
+
+            // the seed's queue with its quota, nothing used yet (the page redraws as it polls: every look reads
+            // what it needs at once, and looks again if the element was replaced meanwhile)
+            String tpu = "#cq-dash-cq .bar-row[data-flavor='dash-vlp-24'][data-resource='google.com/tpu']";
+            wait.until(b -> text(b, tpu).contains("0 of 24"));
+            assertThat(wait.<String>until(b -> text(b, "#status"))).startsWith("as of ");
+
+            // 3slice admitted while the page is open: the page shows it without a reload
+            cluster.create(NS, List.of(jobSets.get(2)));
+            Workload three = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-3slice"), Cluster::admitted);
+            String admitted = "#recent tr.recent[data-reason='Admitted'][data-workload='" + NS + "/"
+                    + three.getMetadata().getName() + "']";
+            assertThat(wait.<String>until(b -> text(b, admitted))).contains("Admitted by ClusterQueue dash-cq");
+            wait.until(b -> text(b, tpu).contains("24 of 24"));
+
+            // 1slice and 2slice wait, in the engine's order, with the reason the Workload carries
+            cluster.create(NS, List.of(jobSets.get(0), jobSets.get(1)));
+            Workload one = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-1slice"),
+                    w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+            Workload two = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-2slice"),
+                    w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+            List<String> pending = wait.until(b -> {
+                List<String> rows = b.findElements(By.cssSelector("#cq-dash-cq tr.pending")).stream()
+                        .map(r -> r.getAttribute("data-workload") + " " + r.getText()).toList();
+                return rows.size() == 2 && rows.stream().allMatch(r -> r.contains("Pending")) ? rows : null;
+            });
+            assertThat(pending).extracting(r -> r.substring(0, r.indexOf(' '))).containsExactlyInAnyOrder(
+                    NS + "/" + one.getMetadata().getName(), NS + "/" + two.getMetadata().getName());
+            assertThat(pending.get(0)).contains("insufficient unused quota for google.com/tpu");
+            assertThat(wait.<String>until(b -> text(b, "#cq-dash-cq > .counts"))).contains("1 admitted, 2 pending");
+
+            // a workload's history: click it
+            wait.until(b -> {
+                b.findElement(By.cssSelector(admitted + " a.workload-link")).click();
+                return true;
+            });
+            List<String> history = wait.until(b -> {
+                List<String> reasons = b.findElements(By.cssSelector("#history tr.history")).stream()
+                        .map(r -> r.getAttribute("data-reason")).toList();
+                return reasons.size() >= 2 ? reasons : null;
+            });
+            assertThat(history).contains("QuotaReserved", "Admitted");
+            assertThat(wait.<String>until(b -> text(b, "#workload-now"))).startsWith("ADMITTED in ClusterQueue dash-cq");
+
+            Path shot = Path.of("target", "dashboard.png");
+            Files.write(shot, browser.getScreenshotAs(OutputType.BYTES));
+            assertThat(Files.size(shot)).isPositive();
+        } finally {
+            browser.quit();
+        }
+    }
+
+    /** Polls the page until the check gives something (not null, not false), for at most 30 s. */
+    private record Wait(ChromeDriver browser) {
+        <T> T until(java.util.function.Function<ChromeDriver, T> check) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            RuntimeException last = null;
+            while (System.nanoTime() < deadline) {
+                try {
+                    T t = check.apply(browser);
+                    if (t != null && !Boolean.FALSE.equals(t) && !"".equals(t)) {
+                        return t;
+                    }
+                } catch (org.openqa.selenium.StaleElementReferenceException | org.openqa.selenium.NoSuchElementException
+                        | org.openqa.selenium.ElementNotInteractableException e) {
+                    last = e; // the page redraws while we look
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new AssertionError("interrupted", e);
+                }
+            }
+            throw new AssertionError("the dashboard did not show it within 30 s; page now: "
+                    + browser.findElement(By.tagName("body")).getText(), last);
+        }
+    }
+
+    /** The text of the first element the selector finds, "" when none. */
+    private static String text(ChromeDriver b, String css) {
+        List<WebElement> found = b.findElements(By.cssSelector(css));
+        return found.isEmpty() ? "" : found.get(0).getText();
+    }
+
+    /** In CI a missing browser is a failure (CI installs it); on a workstation a loud skip. */
+    static void requireChromium() {
+        if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
+            return;
+        }
+        String problem = "the dashboard's browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
+                + " (apt-get install chromium chromium-driver; .ci/run installs them)";
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            throw new AssertionError(problem);
+        }
+        System.err.println("SKIPPED: " + problem);
+        Assumptions.abort(problem);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.sluice.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sluice.apiserver.ApiServerRules;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Test;
+
+/** The dashboard's HTTP side: files from the jar with a strict CSP, read-only, and clear answers to bad requests. */
+@QuarkusTest
+@WithKubernetesTestServer(setup = ApiServerRules.class)
+class DashboardApiTest {
+
+    private static HttpResponse<String> send(String method, String path) throws Exception {
+        int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
+        HttpRequest r = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .method(method, HttpRequest.BodyPublishers.noBody()).build();
+        return HttpClient.newHttpClient().send(r, HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void pageAndScriptComeFromTheJarAndLoadNothingElse() throws Exception {
+        HttpResponse<String> page = send("GET", "/dashboard/");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
+        assertThat(page.headers().firstValue("Content-Security-Policy")).hasValue("default-src 'self'; frame-ancestors 'none'");
+        assertThat(page.body()).contains("<script src=\"dashboard.js\"").doesNotContain("http://", "https://");
+        assertThat(send("GET", "/dashboard/dashboard.js").body()).contains("api/state").doesNotContain("http");
+        assertThat(send("GET", "/dashboard/dashboard.css").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void stateIsJsonAndNothingCanBeWritten() throws Exception {
+        HttpResponse<String> state = send("GET", "/dashboard/api/state");
+        assertThat(state.statusCode()).isEqualTo(200);
+        JsonNode s = new ObjectMapper().readTree(state.body());
+        assertThat(s.get("clusterQueues").isArray()).isTrue();
+        assertThat(s.get("cohorts").isArray()).isTrue();
+        assertThat(s.get("recent").isArray()).isTrue();
+        assertThat(s.get("refreshMillis").asLong()).isPositive();
+        for (String method : new String[] {"POST", "PUT", "PATCH", "DELETE"}) {
+            HttpResponse<String> w = send(method, "/dashboard/api/state");
+            assertThat(w.statusCode()).as(method).isEqualTo(405);
+            assertThat(w.body()).contains("read-only");
+        }
+    }
+
+    @Test
+    void aWorkloadNeedsBothParametersAndAnUnknownOneIs404() throws Exception {
+        HttpResponse<String> missing = send("GET", "/dashboard/api/workload?namespace=default");
+        assertThat(missing.statusCode()).isEqualTo(400);
+        assertThat(missing.body()).contains("namespace and name are needed");
+        HttpResponse<String> unknown = send("GET", "/dashboard/api/workload?namespace=nowhere&name=nothing");
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(unknown.body()).contains("Workload nowhere/nothing is neither queued nor in the recent history");
+    }
+}
