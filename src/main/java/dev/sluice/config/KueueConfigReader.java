@@ -35,12 +35,14 @@ public final class KueueConfigReader {
             "leaderElection", "controller", "clientConnection", "internalCertManagement", "pprofBindAddress",
             "featureGates", "queueVisibility", "visibility");
     /** Read into {@link KueueConfig} for the features being built; not applied yet. */
-    private static final Set<String> NOT_YET = Set.of("admissionFairSharing");
+    private static final Set<String> NOT_YET = Set.of();
     /** Ignoring these would admit differently from Kueue. */
     private static final Map<String, String> REFUSED = Map.of(
             "resources", "Sluice counts every resource as requested (no excludeResourcePrefixes or transformations); remove the section",
             "multiKueue", "Sluice does not dispatch to other clusters; remove the section",
-            "admissionChecks", "Sluice runs no admission checks; remove the section");
+            "admissionChecks", "Sluice runs no admission checks; remove the section",
+            "admissionFairSharing", "Sluice does not order LocalQueues by their recent usage yet (admission fair sharing); "
+                    + "remove the section to admit in priority and creation order");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);

@@ -118,10 +118,12 @@ class KueueConfigReaderTest {
                 kind: Configuration
                 manageJobsWithoutQueueName: true
                 resources: {excludeResourcePrefixes: [example.com/]}
+                admissionFairSharing: {usageHalfLifeTime: 168h}
                 """);
         assertThatThrownBy(() -> KueueConfigReader.read(f)).isInstanceOf(KueueConfigException.class)
                 .hasMessageContaining("manageJobsWithoutQueueName: refused")
-                .hasMessageContaining("resources: refused: Sluice counts every resource as requested");
+                .hasMessageContaining("resources: refused: Sluice counts every resource as requested")
+                .hasMessageContaining("admissionFairSharing: refused: Sluice does not order LocalQueues");
     }
 
     @Test
