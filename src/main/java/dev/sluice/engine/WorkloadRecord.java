@@ -7,6 +7,8 @@ final class WorkloadRecord {
     WorkloadSpec spec;
     /** Derived from spec; set with it. */
     WorkloadShape shape;
+    /** As shape, with the LocalQueue: the parked groups of queues ordered by admission fair sharing. */
+    WorkloadShape localQueueShape;
     /** Woken from a parked group: when it leaves the queue unparked, the next of its group is woken. */
     boolean awake;
     WorkloadPhase phase = WorkloadPhase.PENDING;
@@ -36,6 +38,7 @@ final class WorkloadRecord {
     void setSpec(WorkloadSpec spec) {
         this.spec = spec;
         this.shape = new WorkloadShape(spec);
+        this.localQueueShape = new WorkloadShape(spec, true);
     }
 
     WorkloadKey key() {
