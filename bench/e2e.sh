@@ -3,7 +3,11 @@
 # jar each in a process of its own; the load driver creates the queues and the Workloads on Kueue's schedule, plays
 # the runner, audits every change, measures the API server alone, and prints a summary and one JSON line.
 #
-#   bench/e2e.sh kueue-baseline|kueue-large-scale [--scale X] [--timeout SECONDS] [--limit-writes N]
+#   bench/e2e.sh kueue-baseline|kueue-large-scale [--scale X] [--timeout SECONDS] [--limit-writes N] [--history N]
+#
+# --history N: the history scenario: N finished Workloads stored before the controller starts (a year of jobs nothing
+# deleted); the driver reports how long after its start the controller was ready and its peak RSS until then, then
+# runs the scenario on top.
 #
 # Needs ./mvnw package -DskipTests (the jar and the compiled harness). See bench/RESULTS.md.
 set -euo pipefail
@@ -11,12 +15,13 @@ source "$(dirname "$0")/lib.sh"
 
 [[ $# -ge 1 ]] || die "usage: bench/e2e.sh kueue-baseline|kueue-large-scale [--scale X] [--timeout S] [--limit-writes N]"
 SCENARIO=$1; shift
-SCALE=1; TIMEOUT=900; LIMIT_WRITES=2000
+SCALE=1; TIMEOUT=900; LIMIT_WRITES=2000; HISTORY=0
 while [[ $# -gt 0 ]]; do
   case $1 in
     --scale) SCALE=$2; shift 2 ;;
     --timeout) TIMEOUT=$2; shift 2 ;;
     --limit-writes) LIMIT_WRITES=$2; shift 2 ;;
+    --history) HISTORY=$2; shift 2 ;;
     *) die "unknown option $1" ;;
   esac
 done
@@ -31,10 +36,10 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 java -Xmx2g ${DRIVER_EXTRA_FLAGS:-} $(jfr_flags driver) -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
   --api "http://127.0.0.1:$API_PORT" --apiserver-pid "$API_PID" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
   --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
-  --limit-writes "$LIMIT_WRITES" > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
+  --limit-writes "$LIMIT_WRITES" --history "$HISTORY" > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
 DRIVER=$!
 STARTED+=($DRIVER)
-wait_file "$WORK/setup.done" 120 "$DRIVER"
+wait_file "$WORK/setup.done" $((120 + HISTORY / 200)) "$DRIVER"
 start_controller "http://127.0.0.1:$API_PORT"
 set +e
 wait "$DRIVER"

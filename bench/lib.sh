@@ -108,6 +108,7 @@ start_controller() {
     -Dsluice.tls.dir="$WORK/tls" \
     -Dquarkus.http.ssl-port="$HTTPS_PORT" -Dquarkus.http.port="$HTTP_PORT" \
     -Dquarkus.management.port="$MGMT_PORT" \
+    -Dsluice.visibility.port="${VISIBILITY_PORT:=$(free_port)}" \
     -jar "$APP/quarkus-run.jar" >>"$WORK/controller.log" 2>&1 &
   echo $! >"$WORK/controller.pid"
 }

@@ -91,7 +91,8 @@ public final class QueueObjects {
                 preemption(spec.getPreemption()),
                 new FlavorFungibility(whenCanBorrow(spec.getFlavorFungibility().getWhenCanBorrow()),
                         whenCanPreempt(spec.getFlavorFungibility().getWhenCanPreempt())),
-                StopPolicy.valueOf(spec.getStopPolicy().name()));
+                StopPolicy.valueOf(spec.getStopPolicy().name()),
+                CohortObjects.weight(spec.getFairSharing() == null ? null : spec.getFairSharing().getWeight(), where));
     }
 
     /** MayStopSearch is Kueue's newer name for Borrow (whenCanBorrow) and Preempt (whenCanPreempt). */

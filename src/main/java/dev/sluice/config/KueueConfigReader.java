@@ -35,8 +35,7 @@ public final class KueueConfigReader {
             "leaderElection", "controller", "clientConnection", "internalCertManagement", "pprofBindAddress",
             "featureGates", "queueVisibility", "visibility");
     /** Read into {@link KueueConfig} for the features being built; not applied yet. */
-    private static final Set<String> NOT_YET = Set.of("waitForPodsReady", "fairSharing", "admissionFairSharing",
-            "objectRetentionPolicies");
+    private static final Set<String> NOT_YET = Set.of("admissionFairSharing");
     /** Ignoring these would admit differently from Kueue. */
     private static final Map<String, String> REFUSED = Map.of(
             "resources", "Sluice counts every resource as requested (no excludeResourcePrefixes or transformations); remove the section",
@@ -89,11 +88,14 @@ public final class KueueConfigReader {
                 if (!name.equals("apiVersion") && !name.equals("kind")) {
                     notices.add(name + ": ignored (Sluice's own settings and chart values cover the manager)");
                 }
+            } else if (KueueRetention.FIELD.equals(name)) {
+                notices.addAll(KueueRetention.notices(config.objectRetentionPolicies(), file.toString()));
             } else if (NOT_YET.contains(name)) {
                 notices.add(name + ": read, not yet applied (the feature is being built)");
             } else if (REFUSED.containsKey(name)) {
                 refusals.add(name + ": refused: " + REFUSED.get(name));
-            } else if (!Set.of("integrations", "manageJobsWithoutQueueName", "managedJobsNamespaceSelector").contains(name)) {
+            } else if (!Set.of("integrations", "manageJobsWithoutQueueName", "managedJobsNamespaceSelector",
+                    "waitForPodsReady", "fairSharing", "objectRetentionPolicies").contains(name)) {
                 notices.add(name + ": ignored (not a field Sluice knows of Kueue's Configuration)");
             }
         });
@@ -121,13 +123,22 @@ public final class KueueConfigReader {
                 }
             });
         }
+        // waitForPodsReady: applied (see WaitForPodsReadyMapping), also when absent (config v1beta1: then off)
+        notices.add(WaitForPodsReadyMapping.notice(WaitForPodsReadyMapping.properties(file.toString(),
+                config.apiVersion(), config.waitForPodsReady()), config.waitForPodsReady()));
         if (Boolean.TRUE.equals(config.manageJobsWithoutQueueName())) {
             refusals.add("manageJobsWithoutQueueName: refused: Sluice does not hold unlabeled jobs cluster-wide; set it to"
                     + " false and label the namespaces managedJobsNamespaceSelector selects with sluice.dev/queue-by-default:"
                     + " \"true\" (their unlabeled jobs then queue in LocalQueue default)");
         } else if (tree.has("managedJobsNamespaceSelector")) {
-            notices.add("managedJobsNamespaceSelector: read; without manageJobsWithoutQueueName it changes nothing");
+            // Kueue v0.19: a strong exemption only for its pod-based integrations (pod, deployment, statefulset, ...),
+            // which Sluice does not have; for the others it only narrows manageJobsWithoutQueueName, and a job with a
+            // queue-name label is always managed
+            notices.add("managedJobsNamespaceSelector: read; as in Kueue it only narrows manageJobsWithoutQueueName for"
+                    + " the kinds Sluice queues (a job with kueue.x-k8s.io/queue-name is managed in any namespace), so"
+                    + " without manageJobsWithoutQueueName it changes nothing");
         }
+        KueueFairSharing.report(config, notices, refusals);
         if (!refusals.isEmpty()) {
             throw new KueueConfigException(file + ": Sluice cannot run as this Configuration asks: " + String.join("; ", refusals));
         }

@@ -41,6 +41,10 @@ public class KueueConfigSource implements ConfigSourceFactory {
         }
         Map<String, String> properties = new HashMap<>();
         result.integrations().forEach((kind, on) -> properties.put("sluice.integrations." + kind + ".enabled", on.toString()));
+        properties.putAll(KueueRetention.properties(result.config().objectRetentionPolicies(), path.getValue()));
+        properties.putAll(WaitForPodsReadyMapping.properties(path.getValue(), result.config().apiVersion(),
+                result.config().waitForPodsReady()));
+        properties.putAll(KueueFairSharing.properties(result.config()));
         return List.of(new MapBackedConfigSource("Kueue Configuration " + path.getValue(), properties, ORDINAL) {
         });
     }

@@ -40,6 +40,7 @@ final class ClusterCache implements AutoCloseable {
 
     final SharedIndexInformer<ResourceFlavor> flavors;
     final SharedIndexInformer<ClusterQueue> clusterQueues;
+    final SharedIndexInformer<dev.sluice.api.v1beta2.Cohort> cohorts;
     final SharedIndexInformer<LocalQueue> localQueues;
     final SharedIndexInformer<Namespace> namespaces;
     final SharedIndexInformer<PriorityClass> priorityClasses;
@@ -51,18 +52,41 @@ final class ClusterCache implements AutoCloseable {
     /** Kinds switched on whose CRD the cluster does not serve (yet): looked for again now and then. */
     private final List<JobKind> absent = new ArrayList<>();
     private final List<SharedIndexInformer<?>> all = new ArrayList<>();
+    /** Kueue's and client-go's page size for an informer's initial LIST. */
+    static final long DEFAULT_LIST_PAGE_SIZE = 500;
+
     private final KubernetesClient client;
     private final Consumer<Ref> sink;
+    /**
+     * Objects per page of every informer's initial LIST ({@code limit}, then {@code continue} until the last page), so
+     * no single response grows with the history stored (a Workload LIST of 250,000 passes the API server's limit).
+     */
+    private final long listPageSize;
 
     ClusterCache(KubernetesClient client, JobKinds kinds, Consumer<Ref> sink) {
+        this(client, kinds, sink, DEFAULT_LIST_PAGE_SIZE);
+    }
+
+    ClusterCache(KubernetesClient client, JobKinds kinds, Consumer<Ref> sink, long listPageSize) {
+        if (listPageSize < 1) {
+            throw new IllegalArgumentException("sluice.controller.list-page-size must be at least 1 (objects per page of "
+                    + "an informer's initial LIST), not " + listPageSize);
+        }
         this.client = client;
         this.sink = sink;
-        flavors = add(client.resources(ResourceFlavor.class).runnableInformer(0), Ref.FLAVOR, sink);
-        clusterQueues = add(client.resources(ClusterQueue.class).runnableInformer(0), Ref.CLUSTER_QUEUE, sink);
-        localQueues = add(client.resources(LocalQueue.class).inAnyNamespace().runnableInformer(0), Ref.LOCAL_QUEUE, sink);
-        namespaces = add(client.namespaces().runnableInformer(0), Ref.NAMESPACE, sink);
-        priorityClasses = add(client.scheduling().v1().priorityClasses().runnableInformer(0), Ref.PRIORITY, sink);
-        workloads = client.resources(Workload.class).inAnyNamespace().runnableInformer(0);
+        this.listPageSize = listPageSize;
+        Long limit = listPageSize;
+        flavors = add(client.resources(ResourceFlavor.class).withLimit(limit).runnableInformer(0), Ref.FLAVOR, sink);
+        clusterQueues = add(client.resources(ClusterQueue.class).withLimit(limit).runnableInformer(0), Ref.CLUSTER_QUEUE,
+                sink);
+        cohorts = add(client.resources(dev.sluice.api.v1beta2.Cohort.class).withLimit(limit).runnableInformer(0),
+                Ref.COHORT, sink);
+        localQueues = add(client.resources(LocalQueue.class).inAnyNamespace().withLimit(limit).runnableInformer(0),
+                Ref.LOCAL_QUEUE, sink);
+        namespaces = add(client.namespaces().withLimit(limit).runnableInformer(0), Ref.NAMESPACE, sink);
+        priorityClasses = add(client.scheduling().v1().priorityClasses().withLimit(limit).runnableInformer(0),
+                Ref.PRIORITY, sink);
+        workloads = client.resources(Workload.class).inAnyNamespace().withLimit(limit).runnableInformer(0);
         workloads.addIndexers(Map.of(BY_OWNER, ClusterCache::ownerKeys));
         add(workloads, Ref.WORKLOAD, sink, workloadStore);
         for (JobKind kind : kinds.all()) {
@@ -79,7 +103,8 @@ final class ClusterCache implements AutoCloseable {
     }
 
     private SharedIndexInformer<GenericKubernetesResource> jobInformer(JobKind kind) {
-        return client.genericKubernetesResources(context(kind)).inAnyNamespace().runnableInformer(0);
+        return client.genericKubernetesResources(context(kind)).inAnyNamespace().withLimit(listPageSize)
+                .runnableInformer(0);
     }
 
     /** Whether some kinds switched on are not served yet. */

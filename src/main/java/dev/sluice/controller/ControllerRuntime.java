@@ -58,6 +58,14 @@ public class ControllerRuntime {
     Clock clock;
     @jakarta.inject.Inject
     WaitForPodsReadyConfig readiness;
+    /** Objects per page of each informer's initial LIST (limit/continue), as Kueue's and client-go's 500. */
+    @jakarta.inject.Inject
+    @ConfigProperty(name = "sluice.controller.list-page-size", defaultValue = "500")
+    long listPageSize;
+    @jakarta.inject.Inject
+    ObjectRetentionConfig retention;
+    @jakarta.inject.Inject
+    FairSharingConfig fairSharing;
 
     public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, AdmissionEvents metrics,
             LeaderElectionMetrics electionMetrics, Integrations integrations,
@@ -171,7 +179,7 @@ public class ControllerRuntime {
         stopSession();
         EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, clock,
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings,
-                readiness), 60);
+                readiness, listPageSize, retention.policy(), fairSharing.settings()), 60);
         loop = next;
         role = Role.leading;
         next.start();

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -32,7 +31,7 @@ final class EngineLoop implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(EngineLoop.class);
     /** Enough for a burst of admissions; the loop comes back after handling new events anyway. */
     private static final int MAX_CYCLES_PER_PASS = 256;
-    private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE,
+    private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.COHORT, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE,
             Ref.PRIORITY, Ref.WORKLOAD);
 
     private static final long QUEUE_STATUS_PERIOD_MS = 1000;
@@ -43,8 +42,8 @@ final class EngineLoop implements AutoCloseable {
      */
     private static final long BATCH_WINDOW_MS = 10;
 
-    /** {@link Ref}s from the informers, and tasks (a write's outcome) to run on the engine thread. */
-    private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    /** {@link Ref}s from the informers, each object once, and tasks (a write's outcome) to run on the engine thread. */
+    private final Inbox inbox = new Inbox();
     private final ScheduledExecutorService retries;
     private final Thread thread;
     private final CountDownLatch rebuiltLatch = new CountDownLatch(1);
@@ -63,6 +62,7 @@ final class EngineLoop implements AutoCloseable {
     private WorkloadSync workloads;
     private JobSync jobs;
     private QueueStatusSync queueStatus;
+    private CohortStatusSync cohortStatus;
 
     EngineLoop(Function<EngineLoop, Session> sessionFactory, long syncTimeoutSeconds) {
         this.sessionFactory = sessionFactory;
@@ -137,6 +137,7 @@ final class EngineLoop implements AutoCloseable {
             workloads = new WorkloadSync(s);
             jobs = new JobSync(s, workloads);
             queueStatus = new QueueStatusSync(s);
+            cohortStatus = new CohortStatusSync(s);
             rebuild();
             rebuilt = true;
             rebuiltLatch.countDown();
@@ -149,6 +150,7 @@ final class EngineLoop implements AutoCloseable {
                     lastCrdCheckMillis = heartbeatMillis;
                     s.cache.watchNewlyServedKinds(); // a CRD installed after start: no restart needed
                 }
+                workloads.retention().sweep(); // objectRetentionPolicies: cheap when nothing is due
                 if (heartbeatMillis - lastProgressMillis >= PROGRESS_PERIOD_MS) {
                     lastProgressMillis = heartbeatMillis;
                     logProgress();
@@ -156,26 +158,16 @@ final class EngineLoop implements AutoCloseable {
                 long wait = queueStatusDue
                         ? Math.max(1, lastQueueStatusMillis + QUEUE_STATUS_PERIOD_MS - System.currentTimeMillis())
                         : 1000;
-                Object first = inbox.poll(wait, TimeUnit.MILLISECONDS);
-                if (first == null) {
+                if (!inbox.await(wait, TimeUnit.MILLISECONDS)) {
                     if (queueStatusDue) {
                         syncQueueStatus();
                     }
                     continue;
                 }
-                List<Object> items = new ArrayList<>();
-                items.add(first);
                 Thread.sleep(BATCH_WINDOW_MS);
-                inbox.drainTo(items);
-                LinkedHashSet<Ref> batch = new LinkedHashSet<>();
-                for (Object item : items) {
-                    if (item instanceof Runnable task) {
-                        runTask(task);
-                    } else {
-                        batch.add((Ref) item);
-                    }
-                }
-                pass(batch);
+                Inbox.Batch batch = inbox.take();
+                batch.tasks().forEach(EngineLoop::runTask);
+                pass(batch.refs());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -195,6 +187,9 @@ final class EngineLoop implements AutoCloseable {
         s.cache.startAndSync(syncTimeoutSeconds);
         for (ResourceFlavor rf : s.cache.list(s.cache.flavors)) {
             queues.flavor(rf.getMetadata().getName());
+        }
+        for (var cohort : s.cache.list(s.cache.cohorts)) {
+            queues.cohort(cohort.getMetadata().getName());
         }
         for (ClusterQueue cq : s.cache.list(s.cache.clusterQueues)) {
             queues.clusterQueue(cq.getMetadata().getName());
@@ -242,12 +237,12 @@ final class EngineLoop implements AutoCloseable {
         }
         long start = System.nanoTime();
         for (int i = 0; i < MAX_CYCLES_PER_PASS; i++) {
-            if (workloads.podsReady().blocksAdmission()) {
-                // blockAdmission: while an admitted workload is not ready nothing is admitted; evictions still go out
-                workloads.apply(new CycleResult(List.of(), s.engine.drainEvictions(), List.of()));
-                break;
-            }
-            CycleResult result = s.engine.schedule(s.nowMillis());
+            // blockAdmission, as Kueue's scheduler: one admission at a time, none while an admitted workload is not
+            // ready (the head that would go next says WaitingForPodsReady); evictions still go out, so a timeout
+            // lifts the block
+            boolean blocked = workloads.podsReady().blocksAdmission();
+            CycleResult result = s.readiness.blocks() ? s.engine.schedule(s.nowMillis(), blocked ? 0 : 1)
+                    : s.engine.schedule(s.nowMillis());
             if (result.isEmpty()) {
                 break;
             }
@@ -272,8 +267,9 @@ final class EngineLoop implements AutoCloseable {
         int queuedWrites = s.lanes.queued();
         int waiting = inbox.size();
         if (queuedWrites > 0 || waiting > 0 || admissionsSinceProgress > 0) {
-            LOG.infof("engine: %d admissions in the last %d s; %d writes queued, %d changes waiting",
-                    admissionsSinceProgress, PROGRESS_PERIOD_MS / 1000, queuedWrites, waiting);
+            LOG.infof("engine: %d admissions in the last %d s; %d writes queued, %d changes waiting "
+                    + "(%d repeated changes coalesced since start)",
+                    admissionsSinceProgress, PROGRESS_PERIOD_MS / 1000, queuedWrites, waiting, inbox.coalesced());
         }
         admissionsSinceProgress = 0;
     }
@@ -282,6 +278,7 @@ final class EngineLoop implements AutoCloseable {
         queueStatusDue = false;
         lastQueueStatusMillis = System.currentTimeMillis();
         queueStatus.sync();
+        cohortStatus.sync();
     }
 
     private static void runTask(Runnable task) {
@@ -303,7 +300,7 @@ final class EngineLoop implements AutoCloseable {
                 queues.handle(ref);
                 jobs.waitingForDefault().forEach(this::submit); // LocalQueue default may have appeared
             }
-            case Ref.FLAVOR, Ref.CLUSTER_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
+            case Ref.FLAVOR, Ref.COHORT, Ref.CLUSTER_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
             case Ref.PRIORITY -> jobs.blockedJobs().forEach(this::submit);
             case Ref.WORKLOAD -> workloads.handle(ref.namespace(), ref.name());
             default -> {

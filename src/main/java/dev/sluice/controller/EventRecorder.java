@@ -1,44 +1,103 @@
 package dev.sluice.controller;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
- * core/v1 Events on Workloads and jobs, as {@code kubectl describe} shows them. Sent from one background thread so
- * the engine loop never waits for them; when the backlog is full (an event storm) further events are dropped and
- * counted in the log, as client-go's recorder does. A failed event is counted ({@code sluice_api_write_failures_total},
- * resource {@code events}); one the server refused (e.g. 403: the Role lacks {@code create} on events) is logged at
- * WARN, at most once a minute.
+ * core/v1 Events on Workloads and jobs, as {@code kubectl describe} shows them, correlated as client-go's recorder
+ * does ({@code EventCorrelator}): an event equal to one recorded within the last {@link #WINDOW} (same object, type,
+ * reason and message) is not a new Event but the earlier one with its {@code count} raised and {@code lastTimestamp}
+ * moved (a JSON patch, guarded by its resourceVersion). Events wait for one background thread, keyed: a repeat of an
+ * event still waiting is folded into it (one request for both), so an event storm costs one request per distinct
+ * event, not per occurrence. When the backlog of distinct events is full further ones are dropped and counted in the
+ * log, as client-go's broadcaster drops them. A failed event is counted ({@code sluice_api_write_failures_total},
+ * resource {@code events}); one the server refused (e.g. 403) is logged at WARN, at most once a minute.
  */
 final class EventRecorder implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(EventRecorder.class);
     static final String COMPONENT = "sluice-controller";
-    private static final int BACKLOG = 1000;
+    /** Distinct events waiting to be sent. */
+    static final int BACKLOG = 1000;
+    /** client-go's: an equal event within this window is the same Event, counted. */
+    static final Duration WINDOW = Duration.ofMinutes(10);
+    /** Events remembered for correlation (client-go's LRU holds 4,096). */
+    static final int REMEMBERED = 4096;
+
+    /** What makes two events the same Event. */
+    record Key(String namespace, String kind, String name, String uid, String type, String reason, String message) {
+    }
+
+    /**
+     * An Event waiting to be sent: created, or (patch) the count of the one sent before raised; {@code count} is the
+     * occurrences folded into it.
+     */
+    private static final class Pending {
+        final Event event;
+        int count;
+        String lastTimestamp;
+        final boolean patch;
+
+        Pending(Event event, int count, String lastTimestamp, boolean patch) {
+            this.event = event;
+            this.count = count;
+            this.lastTimestamp = lastTimestamp;
+            this.patch = patch;
+        }
+    }
+
+    /** An Event as the API server last answered it. */
+    private record Sent(String name, String resourceVersion, int count, Instant at) {
+    }
 
     private final KubernetesClient client;
     private final dev.sluice.metrics.AdmissionEvents metrics;
+    private final Clock clock;
+    private final Object lock = new Object();
+    private final LinkedHashMap<Key, Pending> waiting = new LinkedHashMap<>();
+    private final LinkedHashMap<Key, Sent> sent = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, Sent> eldest) {
+            return size() > REMEMBERED;
+        }
+    };
+    private final Thread sender;
+    /** The event being sent now (sender thread), so that a repeat meanwhile counts on it. */
+    private Key inFlight;
+    private volatile boolean open = true;
     private volatile long lastWarnedMillis;
-    private final ThreadPoolExecutor sender = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
-            new ArrayBlockingQueue<>(BACKLOG), r -> {
-                Thread t = new Thread(r, "sluice-events");
-                t.setDaemon(true);
-                return t;
-            }, (r, executor) -> LOG.debug("event backlog full; event dropped"));
+    private long folded;
+    private long dropped;
+    private long requests;
 
     EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics) {
+        this(client, metrics, Clock.systemUTC());
+    }
+
+    EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics, Clock clock) {
         this.client = client;
         this.metrics = metrics;
+        this.clock = clock;
+        this.sender = new Thread(this::send, "sluice-events");
+        sender.setDaemon(true);
+        sender.start();
     }
 
     void normal(HasMetadata about, String reason, String message) {
@@ -52,38 +111,152 @@ final class EventRecorder implements AutoCloseable {
     private void record(HasMetadata about, String type, String reason, String message) {
         var meta = about.getMetadata();
         String namespace = meta.getNamespace() == null ? "default" : meta.getNamespace();
-        String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        var event = new EventBuilder()
-                .withNewMetadata().withNamespace(namespace)
-                .withName(meta.getName() + "." + UUID.randomUUID().toString().replace("-", "").substring(0, 16))
-                .endMetadata()
-                .withInvolvedObject(new ObjectReferenceBuilder().withApiVersion(about.getApiVersion())
-                        .withKind(about.getKind()).withNamespace(meta.getNamespace()).withName(meta.getName())
-                        .withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()).build())
-                .withType(type).withReason(reason).withMessage(message)
-                .withFirstTimestamp(now).withLastTimestamp(now).withCount(1)
-                .withNewSource().withComponent(COMPONENT).endSource()
-                .withReportingComponent(COMPONENT)
-                .build();
-        sender.execute(() -> {
-            try {
-                client.v1().events().inNamespace(namespace).resource(event).create();
-            } catch (KubernetesClientException e) {
-                metrics.writeFailed("events", "create", e.getCode());
-                long nowMillis = System.currentTimeMillis();
-                if (WriteFailures.isRefusal(e) && nowMillis - lastWarnedMillis > 60_000) {
-                    lastWarnedMillis = nowMillis;
-                    LOG.warnf("event %s on %s/%s not recorded: the API server answered %s (repeated at most once a "
-                            + "minute)", reason, namespace, meta.getName(), WriteFailures.describe(e));
-                } else {
-                    LOG.debugf("event %s on %s/%s not recorded: %s", reason, namespace, meta.getName(), e.getMessage());
-                }
+        Key key = new Key(namespace, about.getKind(), meta.getName(), meta.getUid(), type, reason, message);
+        Instant now = clock.instant();
+        String timestamp = now.truncatedTo(ChronoUnit.SECONDS).toString();
+        synchronized (lock) {
+            Pending already = waiting.get(key);
+            if (already != null) {
+                already.count++;
+                already.lastTimestamp = timestamp;
+                folded++;
+                return;
             }
-        });
+            if (waiting.size() >= BACKLOG) {
+                dropped++;
+                LOG.debug("event backlog full; event dropped");
+                return;
+            }
+            // counted on an earlier Event when one was sent within the window, or is being sent now
+            Sent before = sent.get(key);
+            boolean repeat = key.equals(inFlight)
+                    || before != null && Duration.between(before.at(), now).compareTo(WINDOW) < 0;
+            Event event = new EventBuilder()
+                    .withNewMetadata().withNamespace(namespace).withName(newName(meta.getName())).endMetadata()
+                    .withInvolvedObject(new ObjectReferenceBuilder().withApiVersion(about.getApiVersion())
+                            .withKind(about.getKind()).withNamespace(meta.getNamespace()).withName(meta.getName())
+                            .withUid(meta.getUid()).withResourceVersion(meta.getResourceVersion()).build())
+                    .withType(type).withReason(reason).withMessage(message)
+                    .withFirstTimestamp(timestamp).withLastTimestamp(timestamp).withCount(1)
+                    .withNewSource().withComponent(COMPONENT).endSource()
+                    .withReportingComponent(COMPONENT)
+                    .build();
+            waiting.put(key, new Pending(event, 1, timestamp, repeat));
+            lock.notifyAll();
+        }
+    }
+
+    private void send() {
+        while (true) {
+            Key key;
+            Pending p;
+            synchronized (lock) {
+                while (open && waiting.isEmpty()) {
+                    try {
+                        lock.wait(1000);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                if (waiting.isEmpty()) {
+                    return; // closed, and what was recorded before is sent
+                }
+                Iterator<Map.Entry<Key, Pending>> first = waiting.entrySet().iterator();
+                Map.Entry<Key, Pending> e = first.next();
+                first.remove();
+                key = e.getKey();
+                p = e.getValue();
+                requests++;
+                inFlight = key;
+            }
+            Sent before;
+            synchronized (lock) {
+                before = p.patch ? sent.get(key) : null;
+            }
+            Sent result = before != null ? patch(key, p, before) : create(key, p);
+            synchronized (lock) {
+                if (result != null) {
+                    sent.put(key, result);
+                } else {
+                    sent.remove(key);
+                }
+                inFlight = null;
+            }
+        }
+    }
+
+    private Sent create(Key key, Pending p) {
+        p.event.setCount(p.count);
+        p.event.setLastTimestamp(p.lastTimestamp);
+        try {
+            Event created = client.v1().events().inNamespace(key.namespace()).resource(p.event).create();
+            return new Sent(created.getMetadata().getName(), created.getMetadata().getResourceVersion(), p.count,
+                    clock.instant());
+        } catch (KubernetesClientException e) {
+            failed(key, "create", e);
+            return null;
+        }
+    }
+
+    /** The earlier Event counted up; if it is gone (expired) or changed, a new one is created instead. */
+    private Sent patch(Key key, Pending p, Sent before) {
+        int count = before.count() + p.count;
+        ArrayNode patch = JsonNodeFactory.instance.arrayNode();
+        patch.addObject().put("op", "replace").put("path", "/metadata/resourceVersion").put("value", before.resourceVersion());
+        patch.addObject().put("op", "replace").put("path", "/count").put("value", count);
+        patch.addObject().put("op", "replace").put("path", "/lastTimestamp").put("value", p.lastTimestamp);
+        try {
+            Event patched = client.v1().events().inNamespace(key.namespace()).withName(before.name())
+                    .patch(PatchContext.of(PatchType.JSON), patch.toString());
+            return new Sent(patched.getMetadata().getName(), patched.getMetadata().getResourceVersion(), count,
+                    before.at());
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404 || Writes.isConflict(e)) {
+                return create(key, p);
+            }
+            failed(key, "patch", e);
+            return null;
+        }
+    }
+
+    private static String newName(String object) {
+        return object + "." + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    }
+
+    private void failed(Key key, String verb, KubernetesClientException e) {
+        metrics.writeFailed("events", verb, e.getCode());
+        long nowMillis = System.currentTimeMillis();
+        if (WriteFailures.isRefusal(e) && nowMillis - lastWarnedMillis > 60_000) {
+            lastWarnedMillis = nowMillis;
+            LOG.warnf("event %s on %s/%s not recorded: the API server answered %s (repeated at most once a minute)",
+                    key.reason(), key.namespace(), key.name(), WriteFailures.describe(e));
+        } else {
+            LOG.debugf("event %s on %s/%s not recorded: %s", key.reason(), key.namespace(), key.name(), e.getMessage());
+        }
+    }
+
+    /** Occurrences folded into an Event already waiting, events dropped (backlog full), and requests made. */
+    record Counts(long folded, long dropped, long requests) {
+    }
+
+    Counts counts() {
+        synchronized (lock) {
+            return new Counts(folded, dropped, requests);
+        }
+    }
+
+    /** Events waiting to be sent. */
+    int waiting() {
+        synchronized (lock) {
+            return waiting.size();
+        }
     }
 
     @Override
     public void close() {
-        sender.shutdown();
+        synchronized (lock) {
+            open = false; // what waits is still sent, then the thread ends
+            lock.notifyAll();
+        }
     }
 }

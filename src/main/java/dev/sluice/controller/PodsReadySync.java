@@ -62,6 +62,8 @@ final class PodsReadySync {
      * writes the same.
      */
     private final Map<WorkloadKey, String[]> deactivations = new HashMap<>();
+    /** The wait each pending PodsReadyTimeout eviction ends (WaitForStart, WaitForRecovery): Kueue's underlying cause. */
+    private final Map<WorkloadKey, String> timeoutCauses = new HashMap<>();
     /** Status writes on their way, not sent again meanwhile. */
     private final Set<WorkloadKey> writing = new HashSet<>();
     private final Random jitter = new Random();
@@ -149,6 +151,7 @@ final class PodsReadySync {
         notReady.remove(key);
         requeues.remove(key);
         deactivations.remove(key);
+        timeoutCauses.remove(key);
         publishNextDue();
     }
 
@@ -172,6 +175,7 @@ final class PodsReadySync {
                 WorkloadSync.millis(admitted.getLastTransitionTime()), ready, since);
         if (deadline.isPresent()) {
             timeouts.put(key, deadline.get().atMillis());
+            timeoutCauses.put(key, deadline.get().cause());
         } else {
             timeouts.remove(key);
         }
@@ -250,6 +254,21 @@ final class PodsReadySync {
         });
     }
 
+    /**
+     * Added to an admission's status write: a Workload with a job starts with PodsReady False/WaitForStart, the
+     * condition its job's first status would bring, so that the job's side finds it already written (one status write
+     * per admission instead of two). A Workload without a job gets no PodsReady condition (nothing reports it).
+     */
+    Workload onAdmission(Workload wl, boolean hasJob, Instant now) {
+        if (!hasJob) {
+            return wl;
+        }
+        Ready current = ready(wl);
+        Ready next = new Ready(false, PodsReadyRules.WAIT_FOR_START, PodsReadyRules.NOT_READY_MESSAGE);
+        return current != null && current.status() == next.status() && current.reason().equals(next.reason()) ? wl
+                : withReady(wl, next, now);
+    }
+
     /** First readiness since admission: the wait-time meters. */
     private void becameReady(Workload wl, Instant now) {
         Condition admitted = WorkloadConditions.find(wl, WorkloadConditions.ADMITTED);
@@ -324,6 +343,25 @@ final class PodsReadySync {
     void evictionWritten(WorkloadKey key) {
         requeues.remove(key);
         deactivations.remove(key);
+        timeoutCauses.remove(key);
+    }
+
+    /** The eviction's reason as Kueue v0.19 labels it in its metrics: a deactivation is {@code Deactivated}. */
+    static String metricReason(Eviction e) {
+        return e.reason() == EvictionReason.InactiveWorkload ? PodsReadyRules.DEACTIVATED : e.reason().name();
+    }
+
+    /**
+     * The eviction's underlying cause as Kueue v0.19 labels it: for PodsReadyTimeout the wait that timed out
+     * (WaitForStart, WaitForRecovery); for a deactivation the cause written into its Evicted reason
+     * (DeactivatedDueTo<i>RequeuingLimitExceeded</i>); else none. Read before {@link #evictionWritten}.
+     */
+    String underlyingCause(Eviction e, String writtenReason) {
+        if (e.reason() == EvictionReason.PodsReadyTimeout) {
+            return timeoutCauses.getOrDefault(e.workload(), PodsReadyRules.WAIT_FOR_START);
+        }
+        String prefix = PodsReadyRules.DEACTIVATED + "DueTo";
+        return writtenReason != null && writtenReason.startsWith(prefix) ? writtenReason.substring(prefix.length()) : "";
     }
 
     /** Kueue's event reason for an eviction written with {@code evictedReason}: Evicted, or "EvictedDueTo" + reason. */
@@ -371,7 +409,7 @@ final class PodsReadySync {
 
     /** A timeout is due: checked again against the cached Workload (level-triggered), then requeue or deactivate. */
     private void timedOut(WorkloadKey key, long now) {
-        Workload wl = ClusterCache.get(s.cache.workloads, key.namespace(), key.name());
+        Workload wl = workloads.freshest(key);
         if (wl == null || !WorkloadConditions.mayRun(wl)) {
             return;
         }

@@ -42,6 +42,7 @@ final class QueueStatusSync {
 
     private final Session s;
     private List<AdmissionEvents.ClusterQueueMetrics> lastSnapshot;
+    private Map<String, Long> lastShares = Map.of();
     /** Per queue, what the last pass saw: the engine's figures and the cached object's resourceVersion. */
     private final Map<String, Seen> seen = new ConcurrentHashMap<>();
     /** Per ClusterQueue, its quotas in spec order, parsed once per version of the object. */
@@ -61,6 +62,7 @@ final class QueueStatusSync {
         List<AdmissionEvents.ClusterQueueMetrics> snapshot = new ArrayList<>();
         Set<String> present = new HashSet<>();
         Set<String> clusterQueueNames = new HashSet<>();
+        Map<String, Long> shares = new TreeMap<>();
         for (ClusterQueue cq : s.cache.list(s.cache.clusterQueues)) {
             String name = cq.getMetadata().getName();
             clusterQueueNames.add(name);
@@ -71,8 +73,13 @@ final class QueueStatusSync {
             }
             List<FlavorQuota> quotas = quotas(cq);
             snapshot.add(metrics(status, quotas));
+            // a share depends on the siblings too (what the cohort can lend), so it is part of what was seen
+            Long share = s.fairSharing.enabled() ? s.engine.clusterQueueWeightedShare(name).orElse(0) : null;
+            if (share != null) {
+                shares.put(name, share);
+            }
             String key = "cq/" + name;
-            if (unchanged(key, status, cq)) {
+            if (unchanged(key, share == null ? status : List.of(status, share), cq)) {
                 continue;
             }
             ClusterQueueStatus next = Serialization.clone(cq.getStatus() == null ? new ClusterQueueStatus() : cq.getStatus());
@@ -83,6 +90,7 @@ final class QueueStatusSync {
             next.setFlavorsUsage(flavorUsage(quotas, status.flavorsUsage()));
             next.setConditions(Conditions.set(next.getConditions(), "Active", status.active(), status.reason(),
                     status.message(), cq.getMetadata().getGeneration(), s.now()));
+            next.setFairSharing(CohortStatusSync.fairSharing(share)); // Kueue clears it while fair sharing is off
             ClusterQueue copy = Serialization.clone(cq);
             copy.setStatus(next);
             write(key, cq, () -> s.writes.queueStatus(cq, copy, cq.getStatus(), next));
@@ -127,6 +135,10 @@ final class QueueStatusSync {
         if (!snapshot.equals(lastSnapshot)) {
             lastSnapshot = snapshot;
             s.metrics.queuesChanged(snapshot);
+        }
+        if (!shares.equals(lastShares)) {
+            lastShares = shares;
+            s.metrics.clusterQueueSharesChanged(CohortStatusSync.gaugeValues(shares));
         }
     }
 

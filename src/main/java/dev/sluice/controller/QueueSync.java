@@ -1,6 +1,8 @@
 package dev.sluice.controller;
 
 import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Cohort;
+import dev.sluice.bridge.CohortObjects;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.bridge.InvalidObjectException;
@@ -11,7 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.jboss.logging.Logger;
 
-/** ResourceFlavors, ClusterQueues, LocalQueues and Namespaces, from the caches into the engine. */
+/** ResourceFlavors, Cohorts, ClusterQueues, LocalQueues and Namespaces, from the caches into the engine. */
 final class QueueSync {
 
     private static final Logger LOG = Logger.getLogger(QueueSync.class);
@@ -28,6 +30,7 @@ final class QueueSync {
         switch (ref.type()) {
             case Ref.FLAVOR -> flavor(ref.name());
             case Ref.CLUSTER_QUEUE -> clusterQueue(ref.name());
+            case Ref.COHORT -> cohort(ref.name());
             case Ref.LOCAL_QUEUE -> localQueue(ref.namespace(), ref.name());
             case Ref.NAMESPACE -> namespace(ref.name());
             default -> throw new IllegalArgumentException("not a queue object: " + ref);
@@ -58,6 +61,28 @@ final class QueueSync {
             if (!Objects.equals(reported.put("cq/" + name, e.getMessage()), e.getMessage())) {
                 LOG.warn(e.getMessage());
                 s.events.warning(cq, "InvalidSpec", e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * A Cohort object: its parent, quota pool and weight. Deleted, the cohort stays as an implicit one while queues
+     * name it. A bad object keeps the engine's last valid spec and is reported once with the field to fix.
+     */
+    void cohort(String name) {
+        Cohort cohort = ClusterCache.get(s.cache.cohorts, null, name);
+        if (cohort == null) {
+            s.engine.deleteCohort(name);
+            reported.remove("cohort/" + name);
+            return;
+        }
+        try {
+            s.engine.upsertCohort(CohortObjects.cohort(cohort));
+            reported.remove("cohort/" + name);
+        } catch (InvalidObjectException | IllegalArgumentException e) {
+            if (!Objects.equals(reported.put("cohort/" + name, e.getMessage()), e.getMessage())) {
+                LOG.warn(e.getMessage());
+                s.events.warning(cohort, "InvalidSpec", e.getMessage());
             }
         }
     }

@@ -11,6 +11,7 @@ record Ref(String type, String namespace, String name) {
 
     static final String FLAVOR = "ResourceFlavor";
     static final String CLUSTER_QUEUE = "ClusterQueue";
+    static final String COHORT = "Cohort";
     static final String LOCAL_QUEUE = "LocalQueue";
     static final String NAMESPACE = "Namespace";
     static final String WORKLOAD = "Workload";

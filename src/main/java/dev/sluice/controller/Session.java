@@ -18,7 +18,9 @@ import java.util.function.Function;
  */
 final class Session {
 
-    final Engine engine = new Engine();
+    final Engine engine;
+    /** Kueue's fairSharing: whether shares order admission and are written to status and the gauges. */
+    final dev.sluice.engine.FairSharing fairSharing;
     final ClusterCache cache;
     final JobKinds kinds;
     /** Queue jobs held the ack-kube-queue way (no queue label) in their namespace's LocalQueue default. */
@@ -50,20 +52,26 @@ final class Session {
     /** waitForPodsReady, and how often its timers are checked. */
     final dev.sluice.readiness.WaitForPodsReady readiness;
     final java.time.Duration readinessCheckPeriod;
+    /** objectRetentionPolicies.workloads: which Workloads are deleted, when ({@link RetentionSweep}). */
+    final WorkloadRetention retention;
     /** Delayed work (pending-status writes): one small thread. */
     final ScheduledExecutorService timer;
 
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
             Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
-            WaitForPodsReadyConfig readiness) {
+            WaitForPodsReadyConfig readiness, long listPageSize, WorkloadRetention retention,
+            dev.sluice.engine.FairSharing fairSharing) {
+        this.engine = new Engine(fairSharing);
+        this.fairSharing = fairSharing;
         this.client = client;
         this.readiness = readiness.settings();
         this.readinessCheckPeriod = readiness.checkPeriod();
         this.kinds = kinds;
         this.kubeQueueCompat = kubeQueueCompat;
         this.crdRecheck = crdRecheck;
-        this.cache = new ClusterCache(client, kinds, sink);
+        this.cache = new ClusterCache(client, kinds, sink, listPageSize);
+        this.retention = retention;
         this.writes = new Writes(client);
         this.events = new EventRecorder(client, metrics);
         this.metrics = metrics;

@@ -23,7 +23,7 @@ public interface WaitForPodsReadyConfig {
     @WithDefault("30m")
     Duration timeout();
 
-    /** Unset: the timeout. */
+    /** Unset: the timeout; 0s: no recovery timeout (as Kueue's {@code recoveryTimeout: 0s}). */
     Optional<Duration> recoveryTimeout();
 
     @WithDefault("false")
@@ -52,7 +52,8 @@ public interface WaitForPodsReadyConfig {
 
     /** The settings as the rules take them; bad values are rejected with the property's name. */
     default WaitForPodsReady settings() {
-        return new WaitForPodsReady(enabled(), timeout(), recoveryTimeout().orElse(timeout()), blockAdmission(),
+        Duration recovery = recoveryTimeout().orElse(timeout());
+        return new WaitForPodsReady(enabled(), timeout(), recovery.isZero() ? null : recovery, blockAdmission(),
                 requeuingStrategy().timestamp(), backoffBaseSeconds(), backoffMaxSeconds(),
                 backoffLimitCount().isPresent() ? backoffLimitCount().getAsInt() : null);
     }

@@ -2,6 +2,7 @@ package dev.sluice.controller;
 
 import dev.sluice.api.v1beta2.WorkloadPriorityClass;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.config.informer.Informer;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
@@ -16,7 +17,9 @@ import java.util.Optional;
  * class gives jobs that waited for it another try. (The other kinds are watched by the engine loop's own
  * informers, which feed one thread; this one needs no ordering with them.)
  */
-@ControllerConfiguration(name = "workloadpriorityclass")
+@ControllerConfiguration(name = "workloadpriorityclass",
+        // its initial LIST paginated like the engine loop's informers (ClusterCache); classes are few, so not configurable
+        informer = @Informer(informerListLimit = ClusterCache.DEFAULT_LIST_PAGE_SIZE))
 public class WorkloadPriorityClassReconciler implements Reconciler<WorkloadPriorityClass> {
 
     private final ControllerRuntime runtime;

@@ -67,6 +67,7 @@ final class WorkloadSync {
     }
 
     private final PodsReadySync podsReady;
+    private final RetentionSweep retention;
 
     WorkloadSync(Session session) {
         this.s = session;
@@ -88,6 +89,26 @@ final class WorkloadSync {
         this.pendingWrites = new PendingStatusWrites(s.writeSettings.pendingDelay(), s.writeSettings.pendingRefresh(),
                 timer, s.lanes::background, this::writePending);
         this.podsReady = new PodsReadySync(s, this);
+        this.retention = new RetentionSweep(s, s.retention, this::ownerJob);
+    }
+
+    RetentionSweep retention() {
+        return retention;
+    }
+
+    /**
+     * The newest state of the Workload this controller knows: the cached one, or, while the cache still shows the
+     * version our last status write was made over, what that write returned. Decisions must not be taken on a
+     * cached copy older than our own write: e.g. a Workload just released (and taken out of the engine) whose watch
+     * event is late (a cut watch, a slow API server) would look admitted still, be counted as admitted again and
+     * never be queued after its backoff.
+     */
+    Workload freshest(WorkloadKey key) {
+        Workload cached = ClusterCache.get(s.cache.workloads, key.namespace(), key.name());
+        String version = cached == null ? null : cached.getMetadata().getResourceVersion();
+        LastWrite last = lastWrites.computeIfPresent(key,
+                (k, l) -> l.cachedVersion().equals(version) ? l : null);
+        return cached == null || last == null ? cached : last.written();
     }
 
     PodsReadySync podsReady() {
@@ -96,9 +117,7 @@ final class WorkloadSync {
 
     void handle(String namespace, String name) {
         WorkloadKey key = new WorkloadKey(namespace, name);
-        Workload wl = ClusterCache.get(s.cache.workloads, namespace, name);
-        String version = wl == null ? null : wl.getMetadata().getResourceVersion();
-        lastWrites.computeIfPresent(key, (k, last) -> last.cachedVersion().equals(version) ? last : null);
+        Workload wl = freshest(key);
         Optional<WorkloadState> known = s.engine.workload(key);
         if (wl == null || wl.getMetadata().getDeletionTimestamp() != null) {
             if (known.isPresent()) {
@@ -110,6 +129,7 @@ final class WorkloadSync {
             invalid.remove(key);
             pendingWrites.forget(key);
             podsReady.forget(key);
+            retention.forget(key);
             Ref owner = owners.remove(key);
             if (owner != null) {
                 s.workloadGoneFor.add(owner);
@@ -117,6 +137,7 @@ final class WorkloadSync {
             }
             return;
         }
+        retention.observe(key, wl);
         Optional<Ref> owner = ownerJob(wl);
         owner.ifPresent(o -> {
             owners.put(key, o);
@@ -270,7 +291,9 @@ final class WorkloadSync {
         Instant now = s.now();
         var api = Admissions.toApi(a.assignment());
         s.lanes.execute(key, () -> {
-            Writes.Written w = writeNow(key, x -> WorkloadConditions.admit(x, api, a.message(), now));
+            // a job's Workload gets PodsReady False/WaitForStart in its admission's write: one write, not two
+            Writes.Written w = writeNow(key, x -> podsReady.onAdmission(
+                    WorkloadConditions.admit(x, api, a.message(), now), ownerJob(x).isPresent(), now));
             s.onEngine.accept(() -> admitted(key, a, now, w));
         });
     }
@@ -325,8 +348,8 @@ final class WorkloadSync {
             return;
         }
         unwrittenEvictions.remove(key, e);
-        podsReady.evictionWritten(key);
         if (w.gone()) {
+            podsReady.evictionWritten(key);
             s.engine.delete(key);
             return;
         }
@@ -334,6 +357,7 @@ final class WorkloadSync {
         if (w.changed()) {
             recordEviction(key, e, message, wl);
         }
+        podsReady.evictionWritten(key);
         // the next step even when an earlier attempt already wrote it (its answer lost): nothing may stay evicting
         Optional<Ref> job = ownerJob(wl);
         if (job.isPresent()) {
@@ -364,13 +388,13 @@ final class WorkloadSync {
         s.events.normal(wl, e.reason() == EvictionReason.Preempted ? "Preempted"
                 : PodsReadySync.eventReason(writtenReason), eventMessage);
         if (cq != null) {
-            s.metrics.evicted(cq, e.reason().name());
+            // Kueue v0.19's labels: reason Deactivated (not Sluice's InactiveWorkload), with its underlying cause
+            String reason = PodsReadySync.metricReason(e);
+            String cause = podsReady.underlyingCause(e, writtenReason);
+            s.metrics.evicted(cq, reason, cause);
             Condition ready = WorkloadConditions.find(wl, dev.sluice.readiness.PodsReadyRules.CONDITION);
             if (ready != null && "True".equals(ready.getStatus()) && written != null) {
-                boolean deactivated = writtenReason.startsWith(dev.sluice.readiness.PodsReadyRules.DEACTIVATED);
-                s.metrics.evictedAfterReady(cq, deactivated ? dev.sluice.readiness.PodsReadyRules.DEACTIVATED
-                        : writtenReason, deactivated ? writtenReason.substring(writtenReason.indexOf("DueTo") < 0
-                        ? writtenReason.length() : writtenReason.indexOf("DueTo") + 5) : "",
+                s.metrics.evictedAfterReady(cq, reason, cause,
                         Math.max(0, millis(written.getLastTransitionTime()) - millis(ready.getLastTransitionTime()))
                                 / 1000.0);
             }

@@ -185,6 +185,21 @@ final class Writes {
                 .withName(wl.getMetadata().getName()).delete();
     }
 
+    /**
+     * Deletes the Workload if it is still the version given (resourceVersion precondition: a Workload that changed or
+     * was replaced under the same name since is kept; 409).
+     */
+    void deleteWorkload(String namespace, String name, String resourceVersion) {
+        client.resources(Workload.class).inNamespace(namespace).withName(name).lockResourceVersion(resourceVersion)
+                .delete();
+    }
+
+    /** Deletes a job if it is still the version given; its dependents (the Workload) go by background propagation. */
+    void deleteJob(JobKind kind, String namespace, String name, String resourceVersion) {
+        client.genericKubernetesResources(ClusterCache.context(kind)).inNamespace(namespace).withName(name)
+                .lockResourceVersion(resourceVersion).delete();
+    }
+
     static String json(Object o) {
         return o == null ? null : Serialization.asJson(o);
     }

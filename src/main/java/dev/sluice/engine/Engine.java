@@ -313,9 +313,14 @@ public final class Engine {
 
     /** One admission cycle. Callers loop while the result has admissions or evictions. */
     public CycleResult schedule(long nowMillis) {
+        return schedule(nowMillis, Integer.MAX_VALUE);
+    }
+
+    /** One admission cycle admitting at most {@code maxAdmissions} (waitForPodsReady.blockAdmission). */
+    public CycleResult schedule(long nowMillis, int maxAdmissions) {
         evictions.advance(nowMillis);
         localQueueUsage.sample(nowMillis);
-        List<Admission> admissions = cycle.run(nowMillis);
+        List<Admission> admissions = cycle.run(nowMillis, maxAdmissions);
         List<PendingStatus> pending = statuses.drain(queues.workloads);
         return new CycleResult(admissions, evictions.drain(), pending);
     }

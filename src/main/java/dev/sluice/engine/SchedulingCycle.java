@@ -56,8 +56,20 @@ final class SchedulingCycle {
             .thenComparingLong(e -> e.workload().queueTime)
             .thenComparing(e -> e.workload().key());
 
+    /** Kueue's QuotaReserved=False message for the head held by waitForPodsReady.blockAdmission. */
+    static final String WAITING_FOR_PODS_READY = "waiting for all admitted workloads to be in PodsReady condition";
+
     /** Runs the cycle; admissions are returned, evictions and status changes go to their books. */
     List<Admission> run(long nowMillis) {
+        return run(nowMillis, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #run(long)}, admitting at most {@code maxAdmissions} (waitForPodsReady.blockAdmission: 1, or 0 while an
+     * admitted workload is not ready). Like Kueue's scheduler, the first head that fits beyond the limit is the one
+     * that waits: it gets QuotaReserved=False/WaitingForPodsReady; the heads after it are left as they are.
+     */
+    List<Admission> run(long nowMillis, int maxAdmissions) {
         List<Entry> entries = new ArrayList<>();
         for (ClusterQueueState cq : cache.clusterQueues.values()) {
             if (cq.isActive() && cq.waitingForPreemption != null) {
@@ -70,7 +82,7 @@ final class SchedulingCycle {
             }
         }
         entries.sort(ENTRY_ORDER);
-        Pass pass = new Pass(nowMillis);
+        Pass pass = new Pass(nowMillis, maxAdmissions);
         if (cache.fairSharing.enabled()) {
             List<Entry> remaining = new ArrayList<>(entries);
             while (!remaining.isEmpty()) {
@@ -96,6 +108,9 @@ final class SchedulingCycle {
     /** The books of one pass over the heads. */
     private static final class Pass {
         final long nowMillis;
+        final int maxAdmissions;
+        /** A head already waits for PodsReady in this pass. */
+        boolean heldForPodsReady;
         final List<Admission> admissions = new ArrayList<>();
         final Set<String> preemptionInvalidated = new HashSet<>();
         final Set<WorkloadKey> targeted = new HashSet<>();
@@ -104,8 +119,9 @@ final class SchedulingCycle {
         // cycleCohortsUsage), so borrowing workloads after it cannot take what its victims free.
         final List<Entry> reserved = new ArrayList<>();
 
-        Pass(long nowMillis) {
+        Pass(long nowMillis, int maxAdmissions) {
             this.nowMillis = nowMillis;
+            this.maxAdmissions = maxAdmissions;
         }
     }
 
@@ -132,6 +148,15 @@ final class SchedulingCycle {
             if (!cq.fits(e.result().usage(), true)) {
                 statuses.set(r, PendingReason.Pending, UnadmittedReason.WaitingForQuota,
                         "Workload no longer fits after processing another workload");
+                requeue.add(r);
+                return;
+            }
+            if (admissions.size() >= pass.maxAdmissions) {
+                if (!pass.heldForPodsReady) {
+                    pass.heldForPodsReady = true;
+                    statuses.set(r, PendingReason.WaitingForPodsReady, UnadmittedReason.WaitingForPodsReady,
+                            WAITING_FOR_PODS_READY);
+                }
                 requeue.add(r);
                 return;
             }

@@ -21,7 +21,9 @@ public enum UnadmittedReason {
     /** It cannot be queued as configured: no queue name, LocalQueue or ClusterQueue missing, namespace not selected. */
     Misconfigured,
     /** Its LocalQueue or ClusterQueue is stopped or inactive, or the workload is deactivated. */
-    Suspended;
+    Suspended,
+    /** Held by waitForPodsReady's blockAdmission: an admitted workload is not PodsReady yet. */
+    WaitingForPodsReady;
 
     /** Kueue's severity order when pod sets or resource groups disagree: the most severe wins. */
     int severity() {

@@ -130,8 +130,11 @@ public class ForecastService {
             LiveCapture.Annotated a = e.getValue();
             Forecast f = forecasts.get(key);
             String text = a.waiting() && f != null ? f.describe(now) : null;
+            // every request counts against max-writes, answered or not: a conflict (the Workload moved since the
+            // capture) is still a request, and counting only successes let a busy run send thousands
             if (!a.waiting() || f == null) {
-                if (a.value() != null && patch(key, a, null)) {
+                if (a.value() != null) {
+                    patch(key, a, null);
                     writes++;
                 }
                 written.remove(key);
@@ -140,9 +143,9 @@ public class ForecastService {
             if (a.value() != null && !moved(written.get(key), f, now)) {
                 continue;
             }
+            writes++;
             if (patch(key, a, text)) {
                 written.put(key, f);
-                writes++;
             }
         }
     }

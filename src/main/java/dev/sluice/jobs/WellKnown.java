@@ -50,6 +50,8 @@ public final class WellKnown {
     public static final String SIMULATED_SUBMIT_AT = "sluice.dev/simulated-submit-at";
     /** Simulator annotation: how long after admission the job's pods are all ready (e.g. 2m), or {@code never}. */
     public static final String SIMULATED_READY_AFTER = "sluice.dev/simulated-ready-after";
+    /** Simulator: how long after its pods got ready one of them fails for good (readiness lost, recoveryTimeout). */
+    public static final String SIMULATED_READY_LOST_AFTER = "sluice.dev/simulated-ready-lost-after";
     /** Opt-in to queue jobs that carry no queue-name label (its use is defined by the webhook). */
     public static final String QUEUE_BY_DEFAULT = "sluice.dev/queue-by-default";
 }

@@ -15,8 +15,16 @@ public interface AdmissionEvents {
     /** The workload was admitted (Sluice has no admission checks, so right after quota reservation). */
     void admitted(String clusterQueue, double waitSeconds);
 
-    /** An admitted workload was evicted; reason in Kueue's words (Preempted, ClusterQueueStopped, ...). */
-    void evicted(String clusterQueue, String reason);
+    /** An admitted workload was evicted; reason in Kueue's words (Preempted, ClusterQueueStopped, ...), no cause. */
+    default void evicted(String clusterQueue, String reason) {
+        evicted(clusterQueue, reason, "");
+    }
+
+    /**
+     * An admitted workload was evicted: reason and underlying cause as Kueue v0.19 labels them (PodsReadyTimeout with
+     * WaitForStart or WaitForRecovery, Deactivated with RequeuingLimitExceeded or "", Preempted with "", ...).
+     */
+    void evicted(String clusterQueue, String reason, String underlyingCause);
 
     /** A workload was preempted for one of {@code preemptingClusterQueue}; reason InClusterQueue, InCohortReclamation, ... */
     void preempted(String preemptingClusterQueue, String reason);
@@ -62,6 +70,17 @@ public interface AdmissionEvents {
      * ({@code workloads/status}, {@code jobs}), {@code verb} as RBAC names it ({@code patch}, {@code create}).
      */
     void writeFailed(String resource, String verb, int code);
+
+    /**
+     * Fair sharing is on: every ClusterQueue's weighted share (NaN for a zero weight that borrows); replaces the
+     * previous map (queues absent are gone). Not called while fair sharing is off, as Kueue reports no shares then.
+     */
+    default void clusterQueueSharesChanged(java.util.Map<String, Double> shares) {
+    }
+
+    /** As {@link #clusterQueueSharesChanged}, for every Cohort object. */
+    default void cohortSharesChanged(java.util.Map<String, Double> shares) {
+    }
 
     /** One ClusterQueue's counts and quotas, as Kueue's gauges report them. */
     record ClusterQueueMetrics(String name, String cohort, boolean active, int pendingActive, int pendingInadmissible,

@@ -47,8 +47,9 @@ final class KueueMeters {
     static final String ADMISSION_WAIT_TIME_HELP = "The time between a workload was created or requeued until "
             + "admission, per 'cluster_queue'";
     static final String EVICTED_WORKLOADS_TOTAL = "kueue_evicted_workloads_total";
-    static final String EVICTED_WORKLOADS_HELP = "The number of evicted workloads per 'cluster_queue' and 'reason' "
-            + "(Preempted, PodsReadyTimeout, AdmissionCheck, ClusterQueueStopped, Deactivated).";
+    static final String EVICTED_WORKLOADS_HELP = "The number of evicted workloads per 'cluster_queue', 'reason' "
+            + "(Preempted, PodsReadyTimeout, AdmissionCheck, ClusterQueueStopped, Deactivated) and 'underlying_cause' "
+            + "(WaitForStart or WaitForRecovery for PodsReadyTimeout, RequeuingLimitExceeded for Deactivated).";
     static final String PREEMPTED_WORKLOADS_TOTAL = "kueue_preempted_workloads_total";
     static final String PREEMPTED_WORKLOADS_HELP = "The number of preempted workloads per 'preempting_cluster_queue' "
             + "and 'reason' (InClusterQueue, InCohortReclamation, InCohortFairSharing, InCohortReclaimWhileBorrowing).";
@@ -68,6 +69,16 @@ final class KueueMeters {
     static final String RESOURCE_RESERVATION = "kueue_cluster_queue_resource_reservation";
     static final String RESOURCE_RESERVATION_HELP = "Reports the cluster_queue's total resource reservation within "
             + "all the flavors";
+    static final String CLUSTER_QUEUE_WEIGHTED_SHARE = "kueue_cluster_queue_weighted_share";
+    static final String CLUSTER_QUEUE_WEIGHTED_SHARE_HELP = "Reports a value that representing the maximum of the ratios "
+            + "of usage above nominal quota to the lendable resources in the cohort, among all the resources provided "
+            + "by the ClusterQueue, and divided by the weight. If zero, it means that the usage of the ClusterQueue is "
+            + "below the nominal quota. If the ClusterQueue has a weight of zero and is borrowing, this will return NaN.";
+    static final String COHORT_WEIGHTED_SHARE = "kueue_cohort_weighted_share";
+    static final String COHORT_WEIGHTED_SHARE_HELP = "Reports a value that representing the maximum of the ratios of "
+            + "usage above nominal quota to the lendable resources in the Cohort, among all the resources provided by "
+            + "the Cohort, and divided by the weight. If zero, it means that the usage of the Cohort is below the "
+            + "nominal quota. If the Cohort has a weight of zero and is borrowing, this will return NaN.";
     static final String RESOURCE_USAGE = "kueue_cluster_queue_resource_usage";
     static final String RESOURCE_USAGE_HELP = "Reports the cluster_queue's total resource usage within all the flavors";
     static final String NOMINAL_QUOTA = "kueue_cluster_queue_nominal_quota";

@@ -32,6 +32,8 @@ public class KueueMetrics implements AdmissionEvents {
 
     private final MeterRegistry registry;
     private final QueueGauges queues;
+    private final ShareGauges clusterQueueShares;
+    private final ShareGauges cohortShares;
     private final WorkloadAvailability availability;
     private final Optional<CollectorRegistry> prometheus;
     private final Collector availabilityCollector;
@@ -45,6 +47,9 @@ public class KueueMetrics implements AdmissionEvents {
     public KueueMetrics(MeterRegistry registry, Clock clock, int maxTrackedWorkloads) {
         this.registry = registry;
         this.queues = new QueueGauges(registry);
+        this.clusterQueueShares = new ShareGauges(registry, CLUSTER_QUEUE_WEIGHTED_SHARE, CLUSTER_QUEUE_WEIGHTED_SHARE_HELP,
+                CLUSTER_QUEUE);
+        this.cohortShares = new ShareGauges(registry, COHORT_WEIGHTED_SHARE, COHORT_WEIGHTED_SHARE_HELP, COHORT);
         this.availability = new WorkloadAvailability(registry, clock, maxTrackedWorkloads);
         this.availabilityCollector = availability.collector();
         this.prometheus = PrometheusRegistries.collectorRegistry(registry);
@@ -74,9 +79,9 @@ public class KueueMetrics implements AdmissionEvents {
     }
 
     @Override
-    public void evicted(String clusterQueue, String reason) {
+    public void evicted(String clusterQueue, String reason, String underlyingCause) {
         counter(EVICTED_WORKLOADS_TOTAL, EVICTED_WORKLOADS_HELP, CLUSTER_QUEUE, queue(clusterQueue),
-                REASON, reason(reason)).increment();
+                REASON, reason(reason), UNDERLYING_CAUSE, underlyingCause == null ? "" : underlyingCause).increment();
     }
 
     @Override
@@ -134,6 +139,16 @@ public class KueueMetrics implements AdmissionEvents {
         if (!gone.isEmpty()) {
             removeEventSeries(gone);
         }
+    }
+
+    @Override
+    public void clusterQueueSharesChanged(java.util.Map<String, Double> shares) {
+        clusterQueueShares.update(shares);
+    }
+
+    @Override
+    public void cohortSharesChanged(java.util.Map<String, Double> shares) {
+        cohortShares.update(shares);
     }
 
     @Override

@@ -61,6 +61,25 @@ public final class JsonOutput {
             cq.put(s.flavorResource().flavor() + "/" + s.flavorResource().resource(), one);
         }
         j.map("clusterQueueUsage", usage);
+        if (r.shares() != null) {
+            Map<String, Object> cohorts = new LinkedHashMap<>();
+            for (String c : r.shares().cohortNames()) {
+                ShareTracker.Series s = r.shares().cohortShares().get(c);
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("averageWeightedShare", s == null ? 0.0 : s.average(0, r.endMillis()));
+                one.put("peakWeightedShare", s == null ? 0.0 : s.peak());
+                cohorts.put(c, one);
+            }
+            j.map("cohortShares", cohorts);
+            Map<String, Object> queues = new LinkedHashMap<>();
+            r.shares().clusterQueueShares().forEach((cq, s) -> {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("averageWeightedShare", s.average(0, r.endMillis()));
+                one.put("peakWeightedShare", s.peak());
+                queues.put(cq, one);
+            });
+            j.map("clusterQueueShares", queues);
+        }
         return j.toString();
     }
 }

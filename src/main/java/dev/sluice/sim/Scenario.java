@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Everything a simulation starts from: queue objects, namespaces and workloads in creation order, and the Cohort
- * objects of the input (v1beta2, as data: the engine does not read them yet).
+ * objects of the input (v1beta2; the simulation maps them onto the engine's cohort tree).
  */
 public record Scenario(List<FlavorSpec> flavors, List<ClusterQueueSpec> clusterQueues, List<LocalQueueSpec> localQueues,
                        Map<String, Map<String, String>> namespaces, List<SimWorkload> workloads,

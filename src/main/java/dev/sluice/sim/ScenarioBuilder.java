@@ -149,9 +149,16 @@ public final class ScenarioBuilder {
         workloadPriorityClasses.put(meta.getName(), value);
     }
 
-    /** A Cohort, kept as data: the engine's cohort trees read them once they exist (the scenario carries them). */
+    /** A Cohort: its parent, quota pool and weight (the simulation gives them to the engine's cohort tree). */
     public void cohort(dev.sluice.api.v1beta2.Cohort cohort, Origin origin) {
         if (!unique("Cohort", null, cohort.getMetadata(), origin)) {
+            return;
+        }
+        try {
+            dev.sluice.bridge.CohortObjects.cohort(cohort); // what the engine cannot take is named here, with its field
+        } catch (InvalidObjectException | IllegalArgumentException e) {
+            errors.add(e instanceof InvalidObjectException ioe ? origin.error(ioe.field(), problemOf(ioe))
+                    : origin.error("spec", e.getMessage()));
             return;
         }
         cohorts.put(cohort.getMetadata().getName(), cohort);
@@ -195,7 +202,7 @@ public final class ScenarioBuilder {
                 WorkloadSpec sp = w.spec();
                 w = new SimWorkload(w.index(), w.job(), new WorkloadSpec(sp.key(), sp.uid(), sp.queueName(), sp.priority(),
                         sp.creationTimeMillis() + rank, sp.podSets(), sp.active()), w.submitAtMillis(), w.durationMillis(),
-                        w.priorityClass(), w.workloadClass(), w.readyAfterMillis());
+                        w.priorityClass(), w.workloadClass(), w.readyAfterMillis(), w.readyLostAfterMillis());
             }
             workloads.add(w);
         }
@@ -321,7 +328,8 @@ public final class ScenarioBuilder {
         Long duration = duration(annotations, WellKnown.SIMULATED_DURATION, origin);
         Long submitAt = duration(annotations, WellKnown.SIMULATED_SUBMIT_AT, origin);
         Long readyAfter = readyAfter(annotations, origin);
-        if (duration == null || submitAt == null || readyAfter == null) {
+        Long lostAfter = readyLostAfter(annotations, origin);
+        if (duration == null || submitAt == null || readyAfter == null || lostAfter == null) {
             return null;
         }
         WorkloadSpec spec;
@@ -336,7 +344,22 @@ public final class ScenarioBuilder {
         String priorityClass = wref != null && wref.getName() != null && !wref.getName().isEmpty()
                 ? wref.getName() : "priority=" + spec.priority();
         return new SimWorkload(index, job, spec, submitAt, duration == -1 ? defaultDurationMillis : duration,
-                priorityClass, workloadClass, readyAfter);
+                priorityClass, workloadClass, readyAfter, lostAfter);
+    }
+
+    /** {@code sluice.dev/simulated-ready-lost-after}: a duration; readiness is kept when absent. */
+    private Long readyLostAfter(Map<String, String> annotations, Origin origin) {
+        String value = annotations.get(WellKnown.SIMULATED_READY_LOST_AFTER);
+        if (value == null) {
+            return SimWorkload.NEVER;
+        }
+        try {
+            return Durations.parseMillis(value);
+        } catch (IllegalArgumentException e) {
+            errors.add(origin.error("metadata.annotations[" + WellKnown.SIMULATED_READY_LOST_AFTER + "]",
+                    e.getMessage() + "; it is the time from PodsReady until a pod fails and is not replaced"));
+            return null;
+        }
     }
 
     /** {@code sluice.dev/simulated-ready-after}: a duration, or {@code never}; 0 (ready at once) when absent. */

@@ -9,5 +9,7 @@ import java.util.Map;
 public record SimEvent(long timeMillis, Type type, WorkloadKey workload, String job, String clusterQueue,
                        Map<String, Map<String, String>> flavors, String message) {
 
-    public enum Type { Submitted, Admitted, Preempted, Evicted, Finished, Inadmissible, PodsReady, Requeued, Deactivated }
+    public enum Type { Submitted, Admitted, Preempted, Evicted, Finished, Inadmissible, PodsReady, Requeued, Deactivated,
+        /** PodsReady lost (Kueue's PodsReady False/WaitForRecovery): the recovery timeout runs. */
+        PodsNotReady }
 }

@@ -25,6 +25,8 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
               sluice.dev/simulated-submit-at: 30s   when it is submitted (offset from the start)
               sluice.dev/simulated-ready-after: 2m  when its pods are all ready after each admission
                                                     (default at once), or never; it runs its duration from then
+              sluice.dev/simulated-ready-lost-after: 10m  a pod fails that long after PodsReady and is not
+                                                    replaced: it never finishes; the recovery timeout evicts it
 
             Options:
               -o, --output table|json   timeline as a table (default) or one JSON object per line,
@@ -40,6 +42,8 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
               --fair-sharing            run the engine with Kueue's fair sharing on (default strategies)
               --pods-ready-timeout D    waitForPodsReady timeout (default 30m, Kueue's): a job not ready by then
                                         is evicted (PodsReadyTimeout) and requeued after a backoff
+              --recovery-timeout D      waitForPodsReady recoveryTimeout (default: the timeout): a job whose
+                                        readiness is lost that long is evicted (PodsReadyTimeout)
               --backoff-base-seconds N  first backoff (default 60), doubling up to --backoff-max-seconds (3600)
               --backoff-limit-count N   requeues before the workload is deactivated (default: no limit)
               --block-admission         admit nothing while an admitted workload is not ready
@@ -71,6 +75,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         boolean podsReadyOn = true;
         boolean block = false;
         java.time.Duration timeout = kueue.timeout();
+        java.time.Duration recovery = null;
         int base = kueue.backoffBaseSeconds();
         int max = kueue.backoffMaxSeconds();
         Integer limit = null;
@@ -133,6 +138,14 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                         throw new UsageException("--pods-ready-timeout: " + e.getMessage());
                     }
                 }
+                case "--recovery-timeout" -> {
+                    String t = value != null ? value : next(args, ++i, name);
+                    try {
+                        recovery = java.time.Duration.ofMillis(Durations.parseMillis(t));
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException("--recovery-timeout: " + e.getMessage());
+                    }
+                }
                 case "--backoff-base-seconds" -> base = count(value != null ? value : next(args, ++i, name), name);
                 case "--backoff-max-seconds" -> max = count(value != null ? value : next(args, ++i, name), name);
                 case "--backoff-limit-count" -> limit = count(value != null ? value : next(args, ++i, name), name);
@@ -154,7 +167,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         }
         WaitForPodsReady podsReady;
         try {
-            podsReady = new WaitForPodsReady(podsReadyOn, timeout, timeout, block, kueue.requeuingTimestamp(), base, max,
+            podsReady = new WaitForPodsReady(podsReadyOn, timeout, recovery == null ? timeout : recovery, block, kueue.requeuingTimestamp(), base, max,
                     limit);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage().replace("sluice.wait-for-pods-ready.", "--"));

@@ -10,10 +10,17 @@ import java.util.TreeMap;
  * @param endMillis   virtual time of the last event (the makespan when everything finished)
  * @param engineNanos    real time spent inside the engine's calls
  * @param engineCpuNanos CPU time of those calls (robust on a busy machine)
+ * @param shares         the cohort tree's weighted shares over time, or null (no Cohort objects, fair sharing off)
  */
 public record SimResult(Scenario scenario, List<WorkloadRun> runs, List<SimEvent> events, UsageTracker usage,
                         long endMillis, long engineNanos, int admissions, int evictions, int cycles,
-                        long engineCpuNanos) {
+                        long engineCpuNanos, ShareTracker shares) {
+
+    /** A result without a cohort tree. */
+    public SimResult(Scenario scenario, List<WorkloadRun> runs, List<SimEvent> events, UsageTracker usage,
+            long endMillis, long engineNanos, int admissions, int evictions, int cycles, long engineCpuNanos) {
+        this(scenario, runs, events, usage, endMillis, engineNanos, admissions, evictions, cycles, engineCpuNanos, null);
+    }
 
     public long finished() {
         return runs.stream().filter(r -> r.finishedMillis() != null).count();

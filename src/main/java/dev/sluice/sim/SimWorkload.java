@@ -11,9 +11,11 @@ import dev.sluice.engine.WorkloadSpec;
  * @param priorityClass name of its priority class, or {@code priority=<value>} when it names none
  * @param workloadClass the benchmark's workload class (small, medium, large), null for manifests
  * @param readyAfterMillis how long after each admission its pods are all ready; {@link #NEVER} when they never are
+ * @param readyLostAfterMillis how long after they got ready a pod fails and is not replaced (readiness lost until the
+ *                             recovery timeout evicts it); {@link #NEVER} when readiness is kept
  */
 public record SimWorkload(int index, String job, WorkloadSpec spec, long submitAtMillis, long durationMillis,
-                          String priorityClass, String workloadClass, long readyAfterMillis) {
+                          String priorityClass, String workloadClass, long readyAfterMillis, long readyLostAfterMillis) {
 
     /** Pods that never get ready (annotation value {@code never}). */
     public static final long NEVER = -1;
@@ -21,6 +23,16 @@ public record SimWorkload(int index, String job, WorkloadSpec spec, long submitA
     public SimWorkload(int index, String job, WorkloadSpec spec, long submitAtMillis, long durationMillis,
                        String priorityClass, String workloadClass) {
         this(index, job, spec, submitAtMillis, durationMillis, priorityClass, workloadClass, 0);
+    }
+
+    public SimWorkload(int index, String job, WorkloadSpec spec, long submitAtMillis, long durationMillis,
+                       String priorityClass, String workloadClass, long readyAfterMillis) {
+        this(index, job, spec, submitAtMillis, durationMillis, priorityClass, workloadClass, readyAfterMillis, NEVER);
+    }
+
+    /** Its readiness is lost before it finishes: it never finishes (its failed pod is not replaced). */
+    public boolean losesReadiness() {
+        return readyLostAfterMillis != NEVER && readyLostAfterMillis < durationMillis;
     }
 
     public WorkloadKey key() {

@@ -50,6 +50,7 @@ public final class Simulation {
     private static final int TIMEOUT = 2;
     private static final int REQUEUE = 3;
     private static final int SUBMIT = 4;
+    private static final int LOST = 5;
 
     private final Scenario scenario;
     private final Engine engine;
@@ -58,6 +59,9 @@ public final class Simulation {
     private final PriorityQueue<Timed> queue = new PriorityQueue<>((a, b) -> a.time != b.time ? Long.compare(a.time, b.time)
             : a.order != b.order ? Integer.compare(a.order, b.order) : Long.compare(a.seq, b.seq));
     private final UsageTracker usage;
+    /** Shares of the cohort tree's nodes over time; null without Cohort objects or fair sharing. */
+    private final ShareTracker shares;
+    private final List<dev.sluice.engine.CohortSpec> cohorts = new ArrayList<>();
     private long seq;
     private long engineNanos;
     private long engineCpu;
@@ -100,6 +104,13 @@ public final class Simulation {
         this.engine = new Engine(fairSharing);
         this.scenario = scenario;
         this.usage = new UsageTracker(scenario.clusterQueues());
+        for (var c : scenario.cohorts()) {
+            cohorts.add(dev.sluice.bridge.CohortObjects.cohort(c)); // checked when read: valid here
+        }
+        // tracked with Cohort objects, or cohorts under fair sharing (not for every flat benchmark: it costs a pass per instant)
+        boolean anyCohort = !cohorts.isEmpty()
+                || fairSharing.enabled() && scenario.clusterQueues().stream().anyMatch(cq -> cq.cohort() != null);
+        this.shares = anyCohort ? new ShareTracker(scenario.clusterQueues(), cohorts) : null;
         this.readiness = readiness;
     }
 
@@ -111,6 +122,9 @@ public final class Simulation {
         }
         for (var ns : new TreeMap<>(scenario.namespaces()).entrySet()) {
             engine.upsertNamespace(ns.getKey(), ns.getValue());
+        }
+        for (dev.sluice.engine.CohortSpec c : cohorts) {
+            engine.upsertCohort(c);
         }
         for (ClusterQueueSpec cq : scenario.clusterQueues()) {
             engine.upsertClusterQueue(cq);
@@ -130,6 +144,9 @@ public final class Simulation {
                 apply(queue.poll());
             }
             settle();
+            if (shares != null) {
+                shares.sample(now, engine);
+            }
             if (observer != null) {
                 observer.settled(now, engine, runs.values());
             }
@@ -141,7 +158,7 @@ public final class Simulation {
             }
         }
         return new SimResult(scenario, List.copyOf(runs.values()), events, usage, end, engineNanos, admissions,
-                evictions, cycles, engineCpu);
+                evictions, cycles, engineCpu, shares);
     }
 
     private void apply(Timed t) {
@@ -175,6 +192,10 @@ public final class Simulation {
             timedOut(run);
             return;
         }
+        if (t.order() == LOST) {
+            readinessLost(run);
+            return;
+        }
         notReady.remove(run.workload.key());
         long s = System.nanoTime();
         long c = cpu();
@@ -191,20 +212,15 @@ public final class Simulation {
     private void settle() {
         Set<WorkloadKey> changed = new LinkedHashSet<>();
         for (int i = 0; ; i++) {
-            if (readiness.blocks() && !notReady.isEmpty()) {
-                // blockAdmission: nothing is admitted while an admitted workload is not ready; evictions still go out
-                for (Eviction e : engine.drainEvictions()) {
-                    evicted(e);
-                }
-                break;
-            }
             if (i >= MAX_CYCLES_PER_INSTANT) {
                 throw new IllegalStateException("the engine did not settle after " + i + " cycles at t="
                         + Durations.seconds(now) + "s");
             }
             long s = System.nanoTime();
             long c = cpu();
-            CycleResult r = engine.schedule(now);
+            // blockAdmission, as the controller and Kueue: one admission per cycle, none while an admitted workload is
+            // not ready; evictions still go out
+            CycleResult r = readiness.blocks() ? engine.schedule(now, notReady.isEmpty() ? 1 : 0) : engine.schedule(now);
             engineNanos += System.nanoTime() - s;
             engineCpu += cpu() - c;
             cycles++;
@@ -271,7 +287,24 @@ public final class Simulation {
         if (readyAfter > 0) {
             queue.add(new Timed(now + readyAfter, READY, seq++, run, run.runId));
         }
+        if (run.workload.losesReadiness()) {
+            // a pod fails and is not replaced: the job makes no progress, so it never finishes this admission
+            queue.add(new Timed(now + readyAfter + run.workload.readyLostAfterMillis(), LOST, seq++, run, run.runId));
+            return;
+        }
         queue.add(new Timed(now + readyAfter + run.workload.durationMillis(), FINISH, seq++, run, run.runId));
+    }
+
+    /** Its readiness is lost (PodsReady False/WaitForRecovery): evicted at the recovery timeout, if there is one. */
+    private void readinessLost(WorkloadRun run) {
+        notReady.add(run.workload.key());
+        boolean timesOut = readiness.enabled() && readiness.recoveryTimeout() != null;
+        event(SimEvent.Type.PodsNotReady, run, run.clusterQueue, Map.of(), PodsReadyRules.RECOVERY_MESSAGE
+                + (timesOut ? "; recovery timeout at " + Durations.seconds(now + readiness.recoveryTimeout().toMillis())
+                + "s" : "; no recovery timeout: it holds its quota"));
+        if (timesOut) {
+            queue.add(new Timed(now + readiness.recoveryTimeout().toMillis(), TIMEOUT, seq++, run, run.runId));
+        }
     }
 
     /** Its pods were not ready in time: requeued after a backoff, or deactivated at the limit (Kueue's rules). */
@@ -361,7 +394,8 @@ public final class Simulation {
         long timeout = readiness.timeout().toMillis();
         for (WorkloadRun r : runs.values()) {
             long ready = r.workload.readyAfterMillis();
-            if (r != self && r.finishedMillis == null && ready != SimWorkload.NEVER && ready <= timeout) {
+            if (r != self && r.finishedMillis == null && ready != SimWorkload.NEVER && ready <= timeout
+                    && !r.workload.losesReadiness()) {
                 return true;
             }
         }

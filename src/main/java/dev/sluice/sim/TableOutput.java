@@ -50,11 +50,53 @@ public final class TableOutput {
         }
         usage.print(out);
 
+        if (result.shares() != null) {
+            out.println();
+            out.println("Cohorts over " + Durations.seconds(result.endMillis()) + "s (weighted share: Kueue's"
+                    + " status.fairSharing.weightedShare, time-averaged):");
+            cohorts(result, out);
+        }
+
         out.println();
         out.printf("%d workloads: %d admitted, %d finished, %d pending, %d preemptions; makespan %ss; engine %.3fs (%d decisions/s)%n",
                 result.runs().size(), result.everAdmitted(), result.finished(), result.pending(), result.evictions(),
                 Durations.seconds(result.endMillis()), result.wallSeconds(), Math.round(result.decisionsPerSecond()));
         out.flush();
+    }
+
+    /**
+     * Each cohort: parent, weight, average and peak weighted share, and per flavor/resource what the ClusterQueues
+     * of its subtree hold as nominal quota and use on average (above it: borrowed from the pools and siblings); then
+     * each ClusterQueue's share.
+     */
+    private static void cohorts(SimResult result, PrintStream out) {
+        ShareTracker shares = result.shares();
+        long end = result.endMillis();
+        TextTable table = new TextTable("COHORT", "PARENT", "WEIGHT", "AVERAGE SHARE", "PEAK SHARE", "FLAVOR", "RESOURCE",
+                "QUEUES' NOMINAL", "QUEUES' AVERAGE USAGE");
+        for (String cohort : shares.cohortNames()) {
+            ShareTracker.Series s = shares.cohortShares().get(cohort);
+            String parent = shares.parent(cohort) == null ? "" : shares.parent(cohort);
+            String avg = s == null ? "0" : share(s.average(0, end));
+            String peak = s == null ? "0" : share(s.peak());
+            var usage = shares.subtreeUsage(cohort, result.usage(), end);
+            if (usage.isEmpty()) {
+                table.row(cohort, parent, Json.format(shares.weight(cohort)), avg, peak, "", "", "", "");
+            }
+            for (var e : usage.entrySet()) {
+                table.row(cohort, parent, Json.format(shares.weight(cohort)), avg, peak, e.getKey().flavor(),
+                        e.getKey().resource(), amount((long) e.getValue()[0]), average(e.getValue()[1]));
+            }
+        }
+        table.print(out);
+        TextTable queues = new TextTable("CLUSTERQUEUE", "AVERAGE SHARE", "PEAK SHARE");
+        shares.clusterQueueShares().forEach((cq, s) -> queues.row(cq, share(s.average(0, end)), share(s.peak())));
+        out.println();
+        queues.print(out);
+    }
+
+    private static String share(double value) {
+        return Double.isInfinite(value) ? "inf" : Json.format(value);
     }
 
     /** Canonical quantity: 24, 500m, 32Gi. */

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * refuses them, for the objects Sluice writes but does not own: a batch/v1 Job's pod template ({@link JobRules}, 422
  * as kube-apiserver answers) and a JobSet's ({@link JobSetRules}, 403 as JobSet's validating webhook answers); and
  * it serves kueue.x-k8s.io v1beta1 by conversion to and from the stored v1beta2 ({@link KueueVersions}). Other
- * requests pass to the mock unchanged. Tests can also make the server deny one object's writes ({@link #deny}), as an
+ * requests pass to the mock unchanged, except a LIST with a {@code limit}, which is paged as kube-apiserver pages it
+ * ({@link Paging}). Tests can also make the server deny one object's writes ({@link #deny}), as an
  * admission webhook or a policy engine would.
  *
  * <p>Installed with {@code @WithKubernetesTestServer(setup = ApiServerRules.class)}: it wraps the mock's dispatcher.
@@ -79,6 +80,16 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
         return REFUSED.getOrDefault(rule, 0);
     }
 
+    /** LIST pages served for a collection path (e.g. /apis/kueue.x-k8s.io/v1beta1/workloads); see {@link Paging}. */
+    public static int listPages(String collection) {
+        return Paging.pages(collection);
+    }
+
+    /** Of those, the pages asked for with a continue token. */
+    public static int continuedListPages(String collection) {
+        return Paging.continued(collection);
+    }
+
     /** A Status body as the API server writes it. */
     static String status(int code, String reason, String message, String field, ObjectNode details) {
         ObjectNode status = JSON.createObjectNode();
@@ -113,7 +124,11 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
                 return answer(denied);
             }
             if (KueueVersions.isV1beta1(path)) {
-                return KueueVersions.dispatch(request, this);
+                return KueueVersions.dispatch(request, this); // converted, then paged below as v1beta2
+            }
+            MockResponse page = Paging.page(mock, request);
+            if (page != null) {
+                return page;
             }
             HttpMethod method = request.method();
             if (method == HttpMethod.PATCH || method == HttpMethod.PUT) {

@@ -29,7 +29,8 @@ import java.util.stream.Stream;
  * change, and prints a human summary and one JSON line. Exit code 0 only when every Workload finished and the
  * auditor saw no violation.
  * <p>
- * Options ({@code --name value}): scenario (kueue-baseline | kueue-large-scale), scale (multiplies each stream's
+ * Options ({@code --name value}): scenario (kueue-baseline | kueue-large-scale), history (finished Workloads stored
+ * before the controller starts, {@link History}), scale (multiplies each stream's
  * count), api (API server URL), crds (folder of CRD YAML), setup-done-file (written once queue objects exist),
  * controller-ready-url, controller-pid-file, proxy-url (fault proxy to ask for its counts), restarts-file, timeout
  * (seconds), limit-writes (0: skip the API-server-alone measurement), creators (Workload creations in flight at once,
@@ -93,13 +94,29 @@ public final class LoadDriver {
                 audit.clusterQueue(cq);
                 client.resource(BenchObjects.localQueue(name)).create();
             }
+            int history = Integer.parseInt(opt("history", "0"));
+            if (history > 0) {
+                double took = History.store(new WorkloadApi(api), BenchObjects.queueNames(variant), history);
+                System.out.printf(Locale.ROOT, "history: %d finished Workloads stored in %.1f s%n", history, took);
+            }
             String done = opts.get("setup-done-file");
             if (done != null) {
                 Files.writeString(Path.of(done), "ok\n");
             }
+            long controllerStarted = System.nanoTime();
             RssSampler rss = new RssSampler(opts.get("controller-pid-file"));
-            awaitReady(opts.get("controller-ready-url"), 180_000);
-            rss.start();
+            if (history > 0) {
+                rss.start(); // the start-up (paged lists of the whole history) is what this scenario measures
+            }
+            awaitReady(opts.get("controller-ready-url"), history > 0 ? 600_000 : 180_000);
+            if (history > 0) {
+                rss.sample();
+                System.out.printf(Locale.ROOT, "history: controller ready %.1f s after its start with %d Workloads "
+                        + "stored; peak RSS so far %.1f MiB%n", (System.nanoTime() - controllerStarted) / 1e9, history,
+                        rss.peakMiB());
+            } else {
+                rss.start();
+            }
 
             WorkloadApi workloads = new WorkloadApi(api);
             Creator creator = new Creator(workloads, planned, Integer.parseInt(opt("creators", "16")));

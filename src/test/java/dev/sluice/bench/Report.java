@@ -106,7 +106,8 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
                         + "(%d conflicts retried)%n",
                 audit.changes(), audit.violations().size(), notFinished.size(), runner.writeErrors(), runner.conflicts());
         audit.violations().stream().limit(20).forEach(v -> out.println("  VIOLATION " + v.rule() + ": " + v.detail()));
-        notFinished.stream().limit(20).forEach(k -> out.println("  NOT FINISHED " + k));
+        notFinished.stream().limit(20).forEach(k -> out.println("  NOT FINISHED " + k + " "
+                + runner.lastSeen(k.split(" ", 2)[0])));
         StringBuilder json = new StringBuilder();
         json.append(String.format(Locale.ROOT, "{\"scenario\": \"%s\", \"scale\": %s, \"workloads\": %d, \"finished\": %d, "
                         + "\"wallSeconds\": %.2f, \"admissionsPerSecond\": %.2f, \"peakRssMiB\": %.1f, "

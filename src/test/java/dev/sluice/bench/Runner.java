@@ -100,6 +100,21 @@ final class Runner implements AutoCloseable {
         return deactivatedCount.get();
     }
 
+    /** The Workload as the runner last saw it, for the report of one left unfinished: admission and conditions. */
+    String lastSeen(String key) {
+        Seen s = seen.get(key);
+        WorkloadView wl = s == null ? null : s.latest;
+        if (wl == null) {
+            return "(never seen by the runner)";
+        }
+        StringBuilder b = new StringBuilder("(last seen: rv " + wl.resourceVersion() + ", admission "
+                + (wl.admission() == null ? "none" : wl.admission().clusterQueue()) + ";");
+        for (WorkloadView.ConditionView c : wl.conditions()) {
+            b.append(' ').append(c.type()).append('=').append(c.status()).append('/').append(c.reason());
+        }
+        return b.append(')').toString();
+    }
+
     void created(String key, long at) {
         Seen s = seen.get(key);
         if (s != null) {

@@ -35,7 +35,9 @@ class RbacCoverageIT {
                     + "audits written for Kueue carry over); fabric8 7.4's elector only gets, creates and patches",
             "coordination.k8s.io/leases/watch", "as leases/list",
             "coordination.k8s.io/leases/update", "as leases/list",
-            "coordination.k8s.io/leases/delete", "as leases/list");
+            "coordination.k8s.io/leases/delete", "as leases/list",
+            "jobset.x-k8s.io/jobsets/delete", "objectRetentionPolicies' afterDeactivatedByKueue deletes the job of a "
+                    + "deactivated Workload, whatever its kind; the suite deletes a batch Job that way (RetentionTest)");
 
     static List<ApiRequest> requests;
     static boolean wholeSuite;

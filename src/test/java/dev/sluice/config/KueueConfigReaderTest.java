@@ -40,7 +40,7 @@ class KueueConfigReaderTest {
     }
 
     @Test
-    void sectionsOthersBuildAreTypedAndNamedAsNotYetApplied() throws Exception {
+    void sectionsAreTypedAndNamedWithWhatIsApplied() throws Exception {
         KueueConfigReader.Result r = KueueConfigReader.read(file("""
                 apiVersion: config.kueue.x-k8s.io/v1beta1
                 kind: Configuration
@@ -56,11 +56,59 @@ class KueueConfigReaderTest {
         assertThat(r.config().waitForPodsReady().requeuingStrategy().backoffLimitCount()).isEqualTo(3);
         assertThat(r.config().fairSharing().preemptionStrategies()).containsExactly("LessThanOrEqualToFinalShare");
         assertThat(r.config().objectRetentionPolicies().workloads().afterFinished()).isEqualTo("1h");
-        assertThat(r.notices()).contains("waitForPodsReady: read, not yet applied (the feature is being built)",
-                "fairSharing: read, not yet applied (the feature is being built)",
-                "objectRetentionPolicies: read, not yet applied (the feature is being built)",
+        assertThat(r.notices()).contains("waitForPodsReady: applied as sluice.wait-for-pods-ready.enabled=true, "
+                        + "sluice.wait-for-pods-ready.timeout=PT5M, sluice.wait-for-pods-ready.block-admission=true, "
+                        + "sluice.wait-for-pods-ready.requeuing-strategy.timestamp=Eviction, "
+                        + "sluice.wait-for-pods-ready.backoff-limit-count=3 (a sluice.wait-for-pods-ready.* environment "
+                        + "variable or system property wins)",
+                "objectRetentionPolicies.workloads: applied as sluice.object-retention.workloads.after-finished=PT1H",
                 "somethingNew: ignored (not a field Sluice knows of Kueue's Configuration)");
         assertThat(r.integrations()).as("no frameworks listed: Sluice's own switches stay").isEmpty();
+    }
+
+    @Test
+    void objectRetentionPoliciesBecomeSluiceDurations() throws Exception {
+        KueueConfigReader.Result r = KueueConfigReader.read(file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta2
+                kind: Configuration
+                objectRetentionPolicies:
+                  workloads:
+                    afterFinished: 1h30m
+                    afterDeactivatedByKueue: 0s
+                """));
+        assertThat(KueueRetention.properties(r.config().objectRetentionPolicies(), "f")).containsExactly(
+                Map.entry("sluice.object-retention.workloads.after-finished", "PT1H30M"),
+                Map.entry("sluice.object-retention.workloads.after-deactivated-by-kueue", "PT0S"));
+        assertThat(r.notices()).contains("objectRetentionPolicies.workloads: applied as "
+                + "sluice.object-retention.workloads.after-finished=PT1H30M, "
+                + "sluice.object-retention.workloads.after-deactivated-by-kueue=PT0S");
+        assertThat(KueueRetention.goDuration("2.5s", "x", "f")).isEqualTo(java.time.Duration.ofMillis(2500));
+        assertThat(KueueRetention.goDuration("1h1m1s500ms", "x", "f")).isEqualTo(java.time.Duration.ofMillis(3_661_500));
+    }
+
+    @Test
+    void aRetentionPolicyLeftOutKeepsWorkloadsAndABadOneIsNamed() throws Exception {
+        KueueConfigReader.Result kept = KueueConfigReader.read(file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                objectRetentionPolicies: {workloads: {afterFinished: null}}
+                """));
+        assertThat(KueueRetention.properties(kept.config().objectRetentionPolicies(), "f")).isEmpty();
+        assertThat(kept.notices()).anyMatch(n -> n.startsWith("objectRetentionPolicies: read; no workloads policy set"));
+        Path negative = file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                objectRetentionPolicies: {workloads: {afterFinished: -5m}}
+                """);
+        assertThatThrownBy(() -> KueueConfigReader.read(negative)).isInstanceOf(KueueConfigException.class)
+                .hasMessageContaining("objectRetentionPolicies.workloads.afterFinished: \"-5m\" is negative");
+        Path malformed = file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                objectRetentionPolicies: {workloads: {afterDeactivatedByKueue: 1 day}}
+                """);
+        assertThatThrownBy(() -> KueueConfigReader.read(malformed)).isInstanceOf(KueueConfigException.class)
+                .hasMessageContaining("objectRetentionPolicies.workloads.afterDeactivatedByKueue: \"1 day\" is not a duration");
     }
 
     @Test
@@ -96,6 +144,63 @@ class KueueConfigReaderTest {
         assertThatThrownBy(() -> KueueConfigReader.read(type)).hasMessageStartingWith(type + ":4: waitForPodsReady.enable: ");
         Path kind = file("apiVersion: v1\nkind: ConfigMap\n");
         assertThatThrownBy(() -> KueueConfigReader.read(kind)).hasMessageContaining("is not Kueue's Configuration");
+    }
+
+    @Test
+    void waitForPodsReadyBecomesSluicesPropertiesWithItsVersionsDefaultsUnlessSetExplicitly() throws Exception {
+        SmallRyeConfig v1beta2 = config(Path.of("src", "test", "resources", "kueue-config", "wait-for-pods-ready.yaml"),
+                Map.of("sluice.wait-for-pods-ready.backoff-base-seconds", "20"));
+        assertThat(v1beta2.getValue("sluice.wait-for-pods-ready.timeout", java.time.Duration.class))
+                .isEqualTo(java.time.Duration.ofMinutes(10));
+        assertThat(v1beta2.getValue("sluice.wait-for-pods-ready.recovery-timeout", java.time.Duration.class))
+                .as("Go's 1h30m").isEqualTo(java.time.Duration.ofMinutes(90));
+        assertThat(v1beta2.getValue("sluice.wait-for-pods-ready.block-admission", Boolean.class)).isTrue();
+        assertThat(v1beta2.getValue("sluice.wait-for-pods-ready.requeuing-strategy.timestamp", String.class))
+                .isEqualTo("Creation");
+        assertThat(v1beta2.getValue("sluice.wait-for-pods-ready.backoff-limit-count", Integer.class)).isEqualTo(4);
+        assertThat(v1beta2.getValue("sluice.wait-for-pods-ready.backoff-max-seconds", Integer.class)).isEqualTo(600);
+        assertThat(v1beta2.getValue("sluice.wait-for-pods-ready.backoff-base-seconds", Integer.class))
+                .as("a system property wins over the file").isEqualTo(20);
+        assertThat(v1beta2.getOptionalValue("sluice.wait-for-pods-ready.enabled", Boolean.class))
+                .as("v1beta2 has no enable: Sluice's default (on) stays").isEmpty();
+
+        // config v1beta1: off unless enabled, and once enabled blockAdmission defaults to on and the timeout to 5m
+        SmallRyeConfig off = config(file("apiVersion: config.kueue.x-k8s.io/v1beta1\nkind: Configuration\n"), Map.of());
+        assertThat(off.getValue("sluice.wait-for-pods-ready.enabled", Boolean.class)).isFalse();
+        SmallRyeConfig on = config(file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta1
+                kind: Configuration
+                waitForPodsReady: {enable: true, recoveryTimeout: 0s}
+                """), Map.of());
+        assertThat(on.getValue("sluice.wait-for-pods-ready.enabled", Boolean.class)).isTrue();
+        assertThat(on.getValue("sluice.wait-for-pods-ready.block-admission", Boolean.class)).isTrue();
+        assertThat(on.getValue("sluice.wait-for-pods-ready.timeout", java.time.Duration.class))
+                .isEqualTo(java.time.Duration.ofMinutes(5));
+        assertThat(on.getValue("sluice.wait-for-pods-ready.recovery-timeout", java.time.Duration.class))
+                .as("0s: no recovery timeout, as in Kueue").isZero();
+
+        Path badDuration = file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta2
+                kind: Configuration
+                waitForPodsReady: {timeout: ten minutes}
+                """);
+        assertThatThrownBy(() -> KueueConfigReader.read(badDuration)).isInstanceOf(KueueConfigException.class)
+                .hasMessage(badDuration + ": waitForPodsReady.timeout: \"ten minutes\" is not a duration (Kueue takes "
+                        + "Go's form: 30m, 1h30m, 90s)");
+        Path badTimestamp = file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta2
+                kind: Configuration
+                waitForPodsReady: {requeuingStrategy: {timestamp: Admission}}
+                """);
+        assertThatThrownBy(() -> KueueConfigReader.read(badTimestamp))
+                .hasMessageContaining("waitForPodsReady.requeuingStrategy.timestamp: \"Admission\" is neither Eviction nor Creation");
+    }
+
+    private static SmallRyeConfig config(Path kueueConfig, Map<String, String> explicit) {
+        return new SmallRyeConfigBuilder().withSources(new MapBackedConfigSource("application", Map.of(
+                KueueConfigSource.PROPERTY, kueueConfig.toString()), 250) {
+        }).withSources(new MapBackedConfigSource("explicit", explicit, 400) {
+        }).withSources(new KueueConfigSource()).build();
     }
 
     @Test

@@ -62,6 +62,10 @@ class BlockAdmissionTest {
         cluster.awaitWorkload(second, w -> true);
         Thread.sleep(1000);
         assertThat(Cluster.admitted(cluster.workloadOf(second))).as("room for it, but first is not ready").isFalse();
+        // Kueue's condition on the head that waits
+        Workload waiting = cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForPodsReady"));
+        assertThat(Cluster.condition(waiting, "QuotaReserved").getMessage())
+                .isEqualTo("waiting for all admitted workloads to be in PodsReady condition");
 
         ready("first");
         cluster.awaitWorkload(first, w -> Cluster.isTrue(w, "PodsReady"));

@@ -86,7 +86,7 @@ class WaitForPodsReadyTest {
         assertThat(Cluster.condition(cluster.workloadOf(next), "PodsReady").getReason()).isEqualTo("Started");
         String scrape = Promtool.scrapeTextFormat();
         assertThat(scrape).containsPattern("kueue_evicted_workloads_total\\{cluster_queue=\"" + ns
-                        + "-cq\",reason=\"PodsReadyTimeout\",?} 1\\.0")
+                        + "-cq\",reason=\"PodsReadyTimeout\",underlying_cause=\"WaitForStart\",?} 1\\.0")
                 .containsPattern("kueue_admitted_until_ready_wait_time_seconds_count\\{cluster_queue=\"" + ns
                         + "-cq\",?} 1\\.0");
         new FakeJobController(client).finishJob(ns, "next", true);
@@ -118,6 +118,11 @@ class WaitForPodsReadyTest {
         assertThat(off.getStatus().getRequeueState()).isNull();
         assertThat(cluster.events(off)).extracting(e -> e.getReason())
                 .contains("EvictedDueToDeactivatedDueToRequeuingLimitExceeded");
+        // counted as Kueue v0.19 labels it: reason Deactivated, underlying cause RequeuingLimitExceeded
+        assertThat(Promtool.scrapeTextFormat()).containsPattern("kueue_evicted_workloads_total\\{cluster_queue=\""
+                + ns + "-cq\",reason=\"Deactivated\",underlying_cause=\"RequeuingLimitExceeded\",?} 1\\.0")
+                .containsPattern("kueue_evicted_workloads_total\\{cluster_queue=\"" + ns
+                        + "-cq\",reason=\"PodsReadyTimeout\",underlying_cause=\"WaitForStart\",?} 2\\.0");
         clock.advance(Duration.ofHours(2));
         assertStays(cluster, stuck, w -> w.getStatus().getAdmission() == null, "a deactivated workload stays out");
 
@@ -175,6 +180,9 @@ class WaitForPodsReadyTest {
         clock.advance(Duration.ofMinutes(1).plusSeconds(1));
         Workload evicting = cluster.awaitWorkload(job, w -> Cluster.isTrue(w, "Evicted"));
         assertThat(Cluster.condition(evicting, "Evicted").getReason()).isEqualTo("PodsReadyTimeout");
+        java.util.regex.Pattern recovery = java.util.regex.Pattern.compile("kueue_evicted_workloads_total\\{cluster_queue=\""
+                + ns + "-cq\",reason=\"PodsReadyTimeout\",underlying_cause=\"WaitForRecovery\",?} 1\\.0");
+        await().atMost(Cluster.TIMEOUT).until(Promtool::scrapeTextFormat, scrape -> recovery.matcher(scrape).find());
         // the job is suspended; once its pod is gone (the Job controller's part) the quota is released
         await().atMost(Cluster.TIMEOUT).until(() -> Boolean.TRUE.equals(
                 client.batch().v1().jobs().inNamespace(ns).withName("flaky").get().getSpec().getSuspend()));
@@ -184,6 +192,37 @@ class WaitForPodsReadyTest {
         });
         Workload evicted = cluster.awaitWorkload(job, w -> Cluster.isFalse(w, "Requeued", "PodsReadyTimeout"));
         assertThat(Cluster.condition(evicted, "PodsReady").getReason()).as("reset on release").isEqualTo("WaitForStart");
+    }
+
+    @Test
+    void aJobsAdmissionIsOneStatusWriteThatAlreadySaysWaitForStart() throws Exception {
+        String ns = "pods-ready-one-write";
+        Cluster cluster = queue(ns, "1");
+        java.util.List<Workload> versions = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (var watch = client.resources(Workload.class).inNamespace(ns).watch(new io.fabric8.kubernetes.client.Watcher<>() {
+            @Override
+            public void eventReceived(Action action, Workload w) {
+                versions.add(w);
+            }
+
+            @Override
+            public void onClose(io.fabric8.kubernetes.client.WatcherException e) {
+            }
+        })) {
+            Job job = job(ns, "one-write");
+            cluster.awaitWorkload(job, Cluster::admitted);
+            ready(ns, "one-write", 0); // the Job runs, its pod not ready yet: PodsReady stays as the admission wrote it
+            Thread.sleep(1000);
+            Workload admittedVersion = versions.stream().filter(w -> w.getStatus() != null
+                    && w.getStatus().getAdmission() != null).findFirst().orElseThrow();
+            assertThat(Cluster.isFalse(admittedVersion, "PodsReady", "WaitForStart"))
+                    .as("PodsReady False/WaitForStart is in the admission's own write").isTrue();
+            assertThat(versions).as("no status write after the admission while nothing changed")
+                    .last().extracting(w -> w.getMetadata().getResourceVersion())
+                    .isEqualTo(admittedVersion.getMetadata().getResourceVersion());
+            ready(ns, "one-write", 1);
+            cluster.awaitWorkload(job, w -> Cluster.isTrue(w, "PodsReady"));
+        }
     }
 
     // ---- helpers ----

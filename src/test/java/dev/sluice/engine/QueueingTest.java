@@ -42,6 +42,26 @@ class QueueingTest {
     }
 
     @Test
+    void blockAdmissionAdmitsOneHeadPerCycleAndTheNextSaysItWaitsForPodsReady() {
+        Engine e = new Engine();
+        e.upsertFlavor(flavor("f"));
+        e.upsertClusterQueue(cq("qa", null, "cpu", "f", 4));
+        e.upsertClusterQueue(cq("qb", null, "cpu", "f", 4));
+        e.upsertLocalQueue(lq("default", "la", "qa"));
+        e.upsertLocalQueue(lq("default", "lb", "qb"));
+        e.submit(wl("a", "la", 0, 0, "cpu", 1, 1));
+        e.submit(wl("b", "lb", 0, 1, "cpu", 1, 1));
+        CycleResult one = e.schedule(2, 1);
+        assertThat(admitted(one)).as("two heads of two queues fit; one is admitted").containsExactly(key("a"));
+        assertThat(one.pending()).filteredOn(p -> p.workload().equals(key("b"))).last()
+                .satisfies(p -> assertThat(p.reason()).isEqualTo(PendingReason.WaitingForPodsReady))
+                .satisfies(p -> assertThat(p.message())
+                        .isEqualTo("waiting for all admitted workloads to be in PodsReady condition"));
+        assertThat(admitted(e.schedule(3, 0))).as("while a is not ready").isEmpty();
+        assertThat(admitted(e.schedule(4, 1))).containsExactly(key("b"));
+    }
+
+    @Test
     void orderIsPriorityThenAge() {
         Engine e = engine(cq("q", null, "cpu", "f", 1));
         e.submit(wl("old-low", "lq", 0, 0, "cpu", 1, 1));

@@ -87,19 +87,26 @@ class KueueMetricsTest {
         metrics.evicted("team-a", "Preempted");
         metrics.evicted("team-a", "Preempted");
         metrics.evicted("team-a", "ClusterQueueStopped");
+        metrics.evicted("team-a", "Deactivated", "RequeuingLimitExceeded");
+        metrics.evicted("team-a", "PodsReadyTimeout", "WaitForRecovery");
         metrics.preempted("team-b", "InCohortReclamation");
         metrics.preempted("team-a", "InClusterQueue");
 
         Scrape scrape = Scrape.of(registry);
-        assertThat(scrape.value("kueue_evicted_workloads_total", "cluster_queue", "team-a", "reason", "Preempted"))
-                .isEqualTo(2.0);
+        assertThat(scrape.value("kueue_evicted_workloads_total", "cluster_queue", "team-a", "reason", "Preempted",
+                "underlying_cause", "")).isEqualTo(2.0);
         assertThat(scrape.value("kueue_evicted_workloads_total", "cluster_queue", "team-a", "reason",
-                "ClusterQueueStopped")).isEqualTo(1.0);
+                "ClusterQueueStopped", "underlying_cause", "")).isEqualTo(1.0);
+        // Kueue v0.19's labels for a requeuing-limit deactivation and a recovery timeout
+        assertThat(scrape.value("kueue_evicted_workloads_total", "cluster_queue", "team-a", "reason", "Deactivated",
+                "underlying_cause", "RequeuingLimitExceeded")).isEqualTo(1.0);
+        assertThat(scrape.value("kueue_evicted_workloads_total", "cluster_queue", "team-a", "reason",
+                "PodsReadyTimeout", "underlying_cause", "WaitForRecovery")).isEqualTo(1.0);
         assertThat(scrape.value("kueue_preempted_workloads_total", "preempting_cluster_queue", "team-b", "reason",
                 "InCohortReclamation")).isEqualTo(1.0);
         assertThat(scrape.value("kueue_preempted_workloads_total", "preempting_cluster_queue", "team-a", "reason",
                 "InClusterQueue")).isEqualTo(1.0);
-        assertThat(scrape.all("kueue_evicted_workloads_total")).hasSize(2);
+        assertThat(scrape.all("kueue_evicted_workloads_total")).hasSize(4);
     }
 
     @Test

@@ -68,6 +68,37 @@ class StuckSliceExampleTest {
     }
 
     @Test
+    void aSliceThatLosesReadinessIsEvictedAtTheRecoveryTimeoutThenDeactivated(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of(EXAMPLE, "1-kueue.yaml"), dir.resolve("1-kueue.yaml"));
+        // 3slice gets ready after 45 s, then a pod fails 30 s later (before its 60 s of work are done) for good
+        Files.writeString(dir.resolve("2-jobsets.yaml"), Files.readString(Path.of(EXAMPLE, "2-jobsets-multislice.yaml"))
+                .replace("sluice.dev/simulated-ready-after: never", "sluice.dev/simulated-ready-after: 45s\n"
+                        + "    sluice.dev/simulated-ready-lost-after: 30s"));
+        Sim sim = Sim.run("-o", "json", "--recovery-timeout", "5m", "--backoff-limit-count", "1", dir.toString());
+        assertThat(sim.exit()).as(sim.err()).isZero();
+        assertThat(times(sim, "PodsReady", STUCK)).containsExactly(45.0, 525.0);
+        assertThat(times(sim, "PodsNotReady", STUCK)).containsExactly(75.0, 555.0);
+        assertThat(sim.events("PodsNotReady", STUCK).get(0).path("message").asText())
+                .isEqualTo("At least one pod has failed, waiting for recovery; recovery timeout at 375s");
+        // 5 minutes after the loss, not 30 after admission; its chips go to the others meanwhile
+        assertThat(times(sim, "Evicted", STUCK)).containsExactly(375.0);
+        assertThat(times(sim, "Admitted", "JobSet/default/multislice-1slice")).containsExactly(375.0);
+        assertThat(times(sim, "Admitted", STUCK)).containsExactly(0.0, 480.0);
+        assertThat(times(sim, "Deactivated", STUCK)).containsExactly(855.0);
+        assertThat(times(sim, "Finished", STUCK)).isEmpty();
+    }
+
+    @Test
+    void aBadReadyLostAfterIsNamed(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of(EXAMPLE, "1-kueue.yaml"), dir.resolve("1-kueue.yaml"));
+        Files.writeString(dir.resolve("2-jobsets.yaml"), Files.readString(Path.of(EXAMPLE, "2-jobsets-multislice.yaml"))
+                .replace("sluice.dev/simulated-ready-after: never", "sluice.dev/simulated-ready-lost-after: later"));
+        Sim sim = Sim.run(dir.toString());
+        assertThat(sim.exit()).isEqualTo(2);
+        assertThat(sim.err()).contains("metadata.annotations[sluice.dev/simulated-ready-lost-after]");
+    }
+
+    @Test
     void aBadReadyAfterIsNamed(@TempDir Path dir) throws Exception {
         Files.copy(Path.of(EXAMPLE, "1-kueue.yaml"), dir.resolve("1-kueue.yaml"));
         Files.writeString(dir.resolve("2-jobsets.yaml"), Files.readString(Path.of(EXAMPLE, "2-jobsets-multislice.yaml"))

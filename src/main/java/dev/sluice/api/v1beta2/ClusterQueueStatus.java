@@ -27,6 +27,17 @@ public class ClusterQueueStatus {
     @JsonPropertyDescription("Conditions; Active says whether the ClusterQueue can admit.")
     private List<Condition> conditions;
 
+    @JsonPropertyDescription("Fair-sharing state of this ClusterQueue (written while fair sharing is on).")
+    private FairSharingStatus fairSharing;
+
+    public FairSharingStatus getFairSharing() {
+        return fairSharing;
+    }
+
+    public void setFairSharing(FairSharingStatus fairSharing) {
+        this.fairSharing = fairSharing;
+    }
+
     public List<FlavorUsage> getFlavorsReservation() {
         return flavorsReservation;
     }
