@@ -45,7 +45,7 @@ final class PendingQueue {
     private boolean byLocalQueue;
 
     private WorkloadShape group(WorkloadRecord r) {
-        return byLocalQueue ? r.localQueueShape : r.shape;
+        return byLocalQueue ? r.localQueueShape() : r.shape;
     }
 
     /** Switches the grouping; on a change every parked workload gets another try (the groups are rebuilt). */
