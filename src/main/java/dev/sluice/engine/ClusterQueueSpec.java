@@ -6,12 +6,21 @@ import java.util.Objects;
 /**
  * A ClusterQueue. cohort null = none; namespaceSelector null selects no namespace, an empty one all;
  * null strategy/preemption/fungibility/stopPolicy take Kueue's defaults; fairSharingWeight null = 1 (0 = only idle
- * capacity, when fair sharing is on).
+ * capacity, when fair sharing is on); admissionMode null = NoAdmissionFairSharing (Kueue's
+ * spec.admissionScope.admissionMode).
  */
 public record ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpec> resourceGroups,
                                QueueingStrategy queueingStrategy, LabelSelector namespaceSelector,
                                PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy,
-                               Double fairSharingWeight) {
+                               Double fairSharingWeight, AdmissionMode admissionMode) {
+    public ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpec> resourceGroups,
+                            QueueingStrategy queueingStrategy, LabelSelector namespaceSelector,
+                            PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy,
+                            Double fairSharingWeight) {
+        this(name, cohort, resourceGroups, queueingStrategy, namespaceSelector, preemption, flavorFungibility,
+                stopPolicy, fairSharingWeight, null);
+    }
+
     public ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpec> resourceGroups,
                             QueueingStrategy queueingStrategy, LabelSelector namespaceSelector,
                             PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy) {
@@ -30,6 +39,13 @@ public record ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpe
         preemption = preemption == null ? PreemptionSpec.defaults() : preemption;
         flavorFungibility = flavorFungibility == null ? FlavorFungibility.defaults() : flavorFungibility;
         stopPolicy = stopPolicy == null ? StopPolicy.None : stopPolicy;
+        admissionMode = admissionMode == null ? AdmissionMode.NoAdmissionFairSharing : admissionMode;
+    }
+
+    /** The same ClusterQueue with another admission mode. */
+    public ClusterQueueSpec withAdmissionMode(AdmissionMode mode) {
+        return new ClusterQueueSpec(name, cohort, resourceGroups, queueingStrategy, namespaceSelector, preemption,
+                flavorFungibility, stopPolicy, fairSharingWeight, mode);
     }
 
     public double weight() {

@@ -65,6 +65,7 @@ final class ClusterQueueState extends QuotaNode {
         if (spec == null) {
             return;
         }
+        queue.groupByLocalQueue(spec.admissionMode() == AdmissionMode.UsageBasedAdmissionFairSharing);
         coversPods = coveredResources().contains("pods");
         for (ResourceGroupSpec rg : spec.resourceGroups()) {
             for (FlavorQuotas fq : rg.flavors()) {

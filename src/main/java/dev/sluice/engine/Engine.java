@@ -24,6 +24,7 @@ public final class Engine {
     private final Evictions evictions;
     private final StatusViews views;
     private final SchedulingCycle cycle;
+    private final LocalQueueUsage localQueueUsage;
 
     public Engine() {
         this(true, FairSharing.OFF);
@@ -40,11 +41,25 @@ public final class Engine {
 
     /** With shortcuts false, every preemption question runs the full victim search (reference for tests). */
     Engine(boolean shortcuts, FairSharing fairSharing) {
+        this(shortcuts, fairSharing, AdmissionFairSharing.OFF);
+    }
+
+    /**
+     * An engine with Kueue's fairSharing and admissionFairSharing configurations (AdmissionFairSharing.OFF: heads
+     * in the usual priority/timestamp order in every ClusterQueue).
+     */
+    public Engine(FairSharing fairSharing, AdmissionFairSharing admissionFairSharing) {
+        this(true, fairSharing, admissionFairSharing);
+    }
+
+    Engine(boolean shortcuts, FairSharing fairSharing, AdmissionFairSharing admissionFairSharing) {
+        Objects.requireNonNull(admissionFairSharing, "admissionFairSharing (AdmissionFairSharing.OFF for none)");
         this.cache = new QuotaCache(fairSharing);
         this.queues = new QueueManager(cache, statuses);
         this.evictions = new Evictions(cache);
         this.views = new StatusViews(cache, queues);
-        this.cycle = new SchedulingCycle(cache, queues, statuses, evictions, shortcuts);
+        this.localQueueUsage = new LocalQueueUsage(admissionFairSharing, queues);
+        this.cycle = new SchedulingCycle(cache, queues, statuses, evictions, shortcuts, localQueueUsage);
         cache.activityChanged = queues::activityChanged;
     }
 
@@ -304,6 +319,7 @@ public final class Engine {
     /** One admission cycle admitting at most {@code maxAdmissions} (waitForPodsReady.blockAdmission). */
     public CycleResult schedule(long nowMillis, int maxAdmissions) {
         evictions.advance(nowMillis);
+        localQueueUsage.sample(nowMillis);
         List<Admission> admissions = cycle.run(nowMillis, maxAdmissions);
         List<PendingStatus> pending = statuses.drain(queues.workloads);
         return new CycleResult(admissions, evictions.drain(), pending);
@@ -380,5 +396,32 @@ public final class Engine {
             out.add(r.spec.key());
         }
         return out;
+    }
+
+    /**
+     * Admission fair sharing: a LocalQueue's consumed resources, decayed with the half-life as of its last sample
+     * (Kueue's status.fairSharing.admissionFairSharingStatus.consumedResources; resource name -> amount in
+     * Kubernetes units, cores or bytes), without the entry penalty of admissions since. Empty if admission fair
+     * sharing is off or the LocalQueue was not sampled yet (samples are taken by schedule).
+     */
+    public Optional<Map<String, Double>> localQueueConsumedResources(String namespace, String name) {
+        return Optional.ofNullable(localQueueUsage.consumed(QueueManager.lqKey(namespace, name)));
+    }
+
+    /** The engine time (ms) of the LocalQueue's last usage sample (Kueue's admissionFairSharingStatus.lastUpdate). */
+    public OptionalLong localQueueUsageLastUpdate(String namespace, String name) {
+        Long t = localQueueUsage.lastUpdate(QueueManager.lqKey(namespace, name));
+        return t == null ? OptionalLong.empty() : OptionalLong.of(t);
+    }
+
+    /**
+     * The usage admission fair sharing orders by (for kueue_local_queue_admission_fair_sharing_usage): the consumed
+     * resources and entry penalties weighted by resourceWeights, over the LocalQueue's weight. Empty if admission
+     * fair sharing is off or the LocalQueue was not sampled yet.
+     */
+    public java.util.OptionalDouble localQueueAdmissionFairSharingUsage(String namespace, String name) {
+        String key = QueueManager.lqKey(namespace, name);
+        return localQueueUsage.consumed(key) == null ? java.util.OptionalDouble.empty()
+                : java.util.OptionalDouble.of(localQueueUsage.weightedUsage(key));
     }
 }

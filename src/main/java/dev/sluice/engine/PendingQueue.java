@@ -38,6 +38,33 @@ final class PendingQueue {
      */
     private final Set<WorkloadShape> awakeShapes = new HashSet<>();
 
+    /**
+     * Under admission fair sharing the LocalQueue decides the order, so workloads of one shape but different
+     * LocalQueues are no longer alike: the groups are split by LocalQueue.
+     */
+    private boolean byLocalQueue;
+
+    private WorkloadShape group(WorkloadRecord r) {
+        return byLocalQueue ? r.localQueueShape() : r.shape;
+    }
+
+    /** Switches the grouping; on a change every parked workload gets another try (the groups are rebuilt). */
+    void groupByLocalQueue(boolean on) {
+        if (on == byLocalQueue) {
+            return;
+        }
+        for (WorkloadRecord r : active) {
+            r.awake = false;
+        }
+        for (TreeSet<WorkloadRecord> g : parked.values()) {
+            active.addAll(g);
+        }
+        parked.clear();
+        parkedCount = 0;
+        awakeShapes.clear();
+        byLocalQueue = on;
+    }
+
     void push(WorkloadRecord r) {
         unpark(r);
         active.add(r);
@@ -46,7 +73,7 @@ final class PendingQueue {
     void park(WorkloadRecord r) {
         active.remove(r);
         sleep(r);
-        if (parked.computeIfAbsent(r.shape, s -> new TreeSet<>(ORDER)).add(r)) {
+        if (parked.computeIfAbsent(group(r), s -> new TreeSet<>(ORDER)).add(r)) {
             parkedCount++;
         }
     }
@@ -55,7 +82,7 @@ final class PendingQueue {
         if (active.remove(r)) {
             if (r.awake) {
                 sleep(r);
-                promoteNext(r.shape);
+                promoteNext(group(r));
             }
             return true;
         }
@@ -63,11 +90,11 @@ final class PendingQueue {
     }
 
     private boolean unpark(WorkloadRecord r) {
-        TreeSet<WorkloadRecord> group = parked.get(r.shape);
+        TreeSet<WorkloadRecord> group = parked.get(group(r));
         if (group != null && group.remove(r)) {
             parkedCount--;
             if (group.isEmpty()) {
-                parked.remove(r.shape);
+                parked.remove(group(r));
             }
             return true;
         }
@@ -76,6 +103,32 @@ final class PendingQueue {
 
     WorkloadRecord pollHead() {
         return active.pollFirst();
+    }
+
+    /**
+     * Admission fair sharing's head: the LocalQueue with the lowest usage goes first, ties by the usual order.
+     * Usage changes under the queue, so it is not part of the set's order: the first of each LocalQueue (in the
+     * usual order) is a candidate, and the candidate of the lowest usage wins. Costs a pass over the active
+     * workloads; only queues with admission fair sharing pay it.
+     */
+    WorkloadRecord pollHead(java.util.function.ToDoubleFunction<WorkloadRecord> localQueueUsage) {
+        WorkloadRecord best = null;
+        double bestUsage = 0;
+        Set<String> seen = new HashSet<>();
+        for (WorkloadRecord r : active) {
+            if (!seen.add(r.key().namespace() + "/" + r.spec.queueName())) {
+                continue;
+            }
+            double u = localQueueUsage.applyAsDouble(r);
+            if (best == null || u < bestUsage) {
+                best = r;
+                bestUsage = u;
+            }
+        }
+        if (best != null) {
+            active.remove(best);
+        }
+        return best;
     }
 
     /** Takes r as the head, if it waits unparked (a sticky preemptor); false if parked or not here. */
@@ -87,14 +140,14 @@ final class PendingQueue {
     void leftQueue(WorkloadRecord r) {
         if (r.awake) {
             sleep(r);
-            promoteNext(r.shape);
+            promoteNext(group(r));
         }
     }
 
     private void sleep(WorkloadRecord r) {
         if (r.awake) {
             r.awake = false;
-            awakeShapes.remove(r.shape);
+            awakeShapes.remove(group(r));
         }
     }
 
@@ -140,7 +193,7 @@ final class PendingQueue {
     boolean awakeConsistent() {
         Set<WorkloadShape> seen = new HashSet<>();
         for (WorkloadRecord r : active) {
-            if (r.awake && !seen.add(r.shape)) {
+            if (r.awake && !seen.add(group(r))) {
                 return false;
             }
         }
@@ -155,7 +208,7 @@ final class PendingQueue {
     }
 
     boolean isParked(WorkloadRecord r) {
-        TreeSet<WorkloadRecord> group = parked.get(r.shape);
+        TreeSet<WorkloadRecord> group = parked.get(group(r));
         return group != null && group.contains(r);
     }
 

@@ -18,15 +18,18 @@ final class SchedulingCycle {
     private final FlavorAssigner assigner;
     /** Bounds and caches that skip work without changing decisions; off only to check exactly that. */
     private final boolean shortcuts;
+    /** Admission fair sharing's usage per LocalQueue; orders the heads of queues in UsageBased mode when on. */
+    private final LocalQueueUsage localQueueUsage;
 
     SchedulingCycle(QuotaCache cache, QueueManager queues, StatusBook statuses, Evictions evictions,
-                    boolean shortcuts) {
+                    boolean shortcuts, LocalQueueUsage localQueueUsage) {
         this.cache = cache;
         this.queues = queues;
         this.statuses = statuses;
         this.evictions = evictions;
         this.assigner = new FlavorAssigner(cache.flavors, cache.fairSharing);
         this.shortcuts = shortcuts;
+        this.localQueueUsage = localQueueUsage;
     }
 
     /**
@@ -163,6 +166,7 @@ final class SchedulingCycle {
                     + Math.max(0, (nowMillis - r.queueTime + 500) / 1000) + "s";
             statuses.forget(r.key());
             admissions.add(new Admission(r.key(), r.assignment, r.message));
+            localQueueUsage.admitted(r);
             preemptionInvalidated.add(scope);
             return;
         }
@@ -257,7 +261,7 @@ final class SchedulingCycle {
     }
 
     /** The queue's head: its sticky preemptor first while it waits unparked there, else the first in order. */
-    private static WorkloadRecord pollHead(ClusterQueueState cq) {
+    private WorkloadRecord pollHead(ClusterQueueState cq) {
         WorkloadRecord sticky = cq.stickyPreemptor;
         if (sticky != null) {
             if (sticky.phase == WorkloadPhase.PENDING && cq.name.equals(sticky.clusterQueue)
@@ -267,6 +271,10 @@ final class SchedulingCycle {
             if (sticky.phase != WorkloadPhase.PENDING || !cq.name.equals(sticky.clusterQueue)) {
                 cq.stickyPreemptor = null; // admitted, gone or moved: no longer this queue's preemptor
             }
+        }
+        if (localQueueUsage.enabled() && cq.spec != null
+                && cq.spec.admissionMode() == AdmissionMode.UsageBasedAdmissionFairSharing) {
+            return cq.queue.pollHead(localQueueUsage::weightedUsage);
         }
         return cq.queue.pollHead();
     }

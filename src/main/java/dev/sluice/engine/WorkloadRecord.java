@@ -7,6 +7,11 @@ final class WorkloadRecord {
     WorkloadSpec spec;
     /** Derived from spec; set with it. */
     WorkloadShape shape;
+    /**
+     * As shape, with the LocalQueue: the parked groups of queues ordered by admission fair sharing. Made on first
+     * use (null until then), so workloads of other queues carry no second shape.
+     */
+    private WorkloadShape localQueueShape;
     /** Woken from a parked group: when it leaves the queue unparked, the next of its group is woken. */
     boolean awake;
     WorkloadPhase phase = WorkloadPhase.PENDING;
@@ -36,6 +41,14 @@ final class WorkloadRecord {
     void setSpec(WorkloadSpec spec) {
         this.spec = spec;
         this.shape = new WorkloadShape(spec);
+        this.localQueueShape = null;
+    }
+
+    WorkloadShape localQueueShape() {
+        if (localQueueShape == null) {
+            localQueueShape = new WorkloadShape(spec, true);
+        }
+        return localQueueShape;
     }
 
     WorkloadKey key() {
