@@ -5,13 +5,9 @@ import dev.sluice.api.conversion.ConversionException;
 import dev.sluice.api.conversion.KueueConversion;
 import dev.sluice.api.v1beta2.Cohort;
 import dev.sluice.api.v1beta2.FairSharing;
-import dev.sluice.api.v1beta2.ResourceGroup;
 import dev.sluice.engine.CohortSpec;
-import dev.sluice.engine.FlavorQuotas;
 import dev.sluice.engine.ResourceGroupSpec;
-import dev.sluice.engine.ResourceQuota;
 import io.fabric8.kubernetes.client.utils.Serialization;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,29 +37,7 @@ public final class CohortObjects {
         String name = cohort.getMetadata().getName();
         String where = "Cohort " + name;
         var spec = cohort.getSpec() == null ? new dev.sluice.api.v1beta2.CohortSpec() : cohort.getSpec();
-        List<ResourceGroupSpec> groups = new ArrayList<>();
-        List<ResourceGroup> apiGroups = spec.getResourceGroups() == null ? List.of() : spec.getResourceGroups();
-        for (int g = 0; g < apiGroups.size(); g++) {
-            ResourceGroup group = apiGroups.get(g);
-            List<FlavorQuotas> flavors = new ArrayList<>();
-            var apiFlavors = group.getFlavors() == null ? List.<dev.sluice.api.v1beta2.FlavorQuotas> of() : group.getFlavors();
-            for (int f = 0; f < apiFlavors.size(); f++) {
-                var fq = apiFlavors.get(f);
-                List<ResourceQuota> quotas = new ArrayList<>();
-                var resources = fq.getResources() == null ? List.<dev.sluice.api.v1beta2.ResourceQuota> of() : fq.getResources();
-                for (int r = 0; r < resources.size(); r++) {
-                    var rq = resources.get(r);
-                    String path = "spec.resourceGroups[" + g + "].flavors[" + f + "].resources[" + r + "]";
-                    quotas.add(new ResourceQuota(rq.getName(),
-                            Quantities.milli(rq.getNominalQuota(), where, path + ".nominalQuota"),
-                            Quantities.milliOrNull(rq.getBorrowingLimit(), where, path + ".borrowingLimit"),
-                            Quantities.milliOrNull(rq.getLendingLimit(), where, path + ".lendingLimit")));
-                }
-                flavors.add(new FlavorQuotas(fq.getName(), quotas));
-            }
-            groups.add(new ResourceGroupSpec(group.getCoveredResources() == null ? List.of() : group.getCoveredResources(),
-                    flavors));
-        }
+        List<ResourceGroupSpec> groups = QueueObjects.resourceGroups(spec.getResourceGroups(), where);
         return new CohortSpec(name, spec.getParentName(), groups, weight(spec.getFairSharing(), where));
     }
 

@@ -63,8 +63,26 @@ public final class QueueObjects {
         String where = "ClusterQueue " + name;
         var spec = KueueDefaults.apply(Serialization.clone(cq.getSpec() == null ? new dev.sluice.api.v1beta2.ClusterQueueSpec()
                 : cq.getSpec()));
+        List<ResourceGroupSpec> groups = resourceGroups(spec.getResourceGroups(), where);
+        return new ClusterQueueSpec(name, spec.getCohortName(), groups,
+                QueueingStrategy.valueOf(spec.getQueueingStrategy().name()), selector(spec.getNamespaceSelector()),
+                preemption(spec.getPreemption()),
+                new FlavorFungibility(whenCanBorrow(spec.getFlavorFungibility().getWhenCanBorrow()),
+                        whenCanPreempt(spec.getFlavorFungibility().getWhenCanPreempt())),
+                StopPolicy.valueOf(spec.getStopPolicy().name()),
+                CohortObjects.weight(spec.getFairSharing() == null ? null : spec.getFairSharing().getWeight(), where));
+    }
+
+    /** MayStopSearch is Kueue's newer name for Borrow (whenCanBorrow) and Preempt (whenCanPreempt). */
+    /**
+     * A ClusterQueue's or Cohort's spec.resourceGroups as the engine's quota groups; a quantity that does not parse
+     * names its field.
+     */
+    static List<ResourceGroupSpec> resourceGroups(List<ResourceGroup> apiGroups, String where) {
         List<ResourceGroupSpec> groups = new ArrayList<>();
-        List<ResourceGroup> apiGroups = spec.getResourceGroups() == null ? List.of() : spec.getResourceGroups();
+        if (apiGroups == null) {
+            return groups;
+        }
         for (int g = 0; g < apiGroups.size(); g++) {
             ResourceGroup group = apiGroups.get(g);
             List<FlavorQuotas> flavors = new ArrayList<>();
@@ -86,16 +104,9 @@ public final class QueueObjects {
             groups.add(new ResourceGroupSpec(group.getCoveredResources() == null ? List.of() : group.getCoveredResources(),
                     flavors));
         }
-        return new ClusterQueueSpec(name, spec.getCohortName(), groups,
-                QueueingStrategy.valueOf(spec.getQueueingStrategy().name()), selector(spec.getNamespaceSelector()),
-                preemption(spec.getPreemption()),
-                new FlavorFungibility(whenCanBorrow(spec.getFlavorFungibility().getWhenCanBorrow()),
-                        whenCanPreempt(spec.getFlavorFungibility().getWhenCanPreempt())),
-                StopPolicy.valueOf(spec.getStopPolicy().name()),
-                CohortObjects.weight(spec.getFairSharing() == null ? null : spec.getFairSharing().getWeight(), where));
+        return groups;
     }
 
-    /** MayStopSearch is Kueue's newer name for Borrow (whenCanBorrow) and Preempt (whenCanPreempt). */
     private static WhenCanBorrow whenCanBorrow(dev.sluice.api.v1beta2.WhenCanBorrow value) {
         return value == dev.sluice.api.v1beta2.WhenCanBorrow.TryNextFlavor ? WhenCanBorrow.TryNextFlavor : WhenCanBorrow.Borrow;
     }

@@ -1,13 +1,10 @@
 package dev.sluice.config;
 
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Kueue's {@code objectRetentionPolicies.workloads} as Sluice properties
@@ -21,7 +18,6 @@ final class KueueRetention {
     static final String AFTER_FINISHED = "sluice.object-retention.workloads.after-finished";
     static final String AFTER_DEACTIVATED = "sluice.object-retention.workloads.after-deactivated-by-kueue";
 
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)(ns|us|µs|μs|ms|s|m|h)");
 
     private KueueRetention() {
     }
@@ -55,43 +51,17 @@ final class KueueRetention {
         out.put(property, goDuration(value.trim(), FIELD + ".workloads." + field, file).toString());
     }
 
-    /** A Go duration ({@code time.ParseDuration}): signed sequence of decimal numbers with units. */
+    /** A Go duration ({@code time.ParseDuration}); not one, or a negative one, names the field. */
     static Duration goDuration(String text, String field, String file) {
-        String s = text;
-        boolean negative = false;
-        if (s.startsWith("-") || s.startsWith("+")) {
-            negative = s.startsWith("-");
-            s = s.substring(1);
-        }
-        if (s.equals("0")) {
-            return Duration.ZERO;
-        }
-        Matcher m = PART.matcher(s);
-        int at = 0;
-        BigDecimal nanos = BigDecimal.ZERO;
-        while (at < s.length() && m.find(at) && m.start() == at) {
-            nanos = nanos.add(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unitNanos(m.group(2)))));
-            at = m.end();
-        }
-        if (at != s.length() || s.isEmpty()) {
+        Duration d = GoDuration.parse(text);
+        if (d == null) {
             throw new KueueConfigException(file + ": " + field + ": \"" + text + "\" is not a duration (write it as Kueue"
                     + " does, e.g. \"10m\", \"1h30m\", \"0s\")");
         }
-        if (negative && nanos.signum() != 0) {
+        if (d.isNegative()) {
             throw new KueueConfigException(file + ": " + field + ": \"" + text + "\" is negative; Kueue refuses it too"
                     + " (0s deletes at once, leave the field out to keep Workloads)");
         }
-        return Duration.ofNanos(nanos.longValue());
-    }
-
-    private static long unitNanos(String unit) {
-        return switch (unit) {
-            case "ns" -> 1L;
-            case "us", "µs", "μs" -> 1_000L;
-            case "ms" -> 1_000_000L;
-            case "s" -> 1_000_000_000L;
-            case "m" -> 60_000_000_000L;
-            default -> 3_600_000_000_000L; // h
-        };
+        return d;
     }
 }

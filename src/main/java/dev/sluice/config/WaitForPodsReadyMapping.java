@@ -1,11 +1,8 @@
 package dev.sluice.config;
 
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Kueue's {@code waitForPodsReady} block as {@code sluice.wait-for-pods-ready.*} properties, with the defaults of the
@@ -26,7 +23,6 @@ final class WaitForPodsReadyMapping {
     /** Kueue v1beta1's timeout when enabled without one. */
     static final String V1BETA1_DEFAULT_TIMEOUT = "PT5M";
     /** One Go duration term: a decimal number and a unit (Go's time.ParseDuration). */
-    private static final Pattern GO_TERM = Pattern.compile("([0-9]*\\.?[0-9]+)(ns|us|µs|μs|ms|s|m|h)");
 
     private WaitForPodsReadyMapping() {
     }
@@ -92,32 +88,11 @@ final class WaitForPodsReadyMapping {
 
     /** A Go duration (5m, 1h30m, 90s, 1.5h, 0s) as a Java one; anything else names the field. */
     static Duration duration(String file, String field, String value) {
-        String v = value.trim();
-        if (v.equals("0")) {
-            return Duration.ZERO;
-        }
-        Matcher m = GO_TERM.matcher(v);
-        int at = 0;
-        BigDecimal nanos = BigDecimal.ZERO;
-        while (at < v.length() && m.find(at) && m.start() == at) {
-            nanos = nanos.add(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unitNanos(m.group(2)))));
-            at = m.end();
-        }
-        if (at == 0 || at != v.length()) {
+        Duration d = GoDuration.parse(value);
+        if (d == null || d.isNegative()) {
             throw new KueueConfigException(file + ": waitForPodsReady." + field + ": \"" + value
                     + "\" is not a duration (Kueue takes Go's form: 30m, 1h30m, 90s)");
         }
-        return Duration.ofNanos(nanos.longValue());
-    }
-
-    private static long unitNanos(String unit) {
-        return switch (unit) {
-            case "ns" -> 1L;
-            case "us", "µs", "μs" -> 1_000L;
-            case "ms" -> 1_000_000L;
-            case "s" -> 1_000_000_000L;
-            case "m" -> 60_000_000_000L;
-            default -> 3_600_000_000_000L;
-        };
+        return d;
     }
 }
