@@ -25,8 +25,15 @@ public class LeaderElectionMetrics {
         this.registry = registry;
     }
 
-    /** The gauges of the Lease {@code name}, read at scrape time. */
+    /**
+     * The gauges of the Lease {@code name}, read at scrape time. A gauge left by an earlier election of the same name
+     * (an application restarted in the same JVM, as the tests do) is removed first: Micrometer would otherwise keep
+     * reading the earlier election's state.
+     */
     public void register(String name, BooleanSupplier leading, BooleanSupplier healthy) {
+        for (String gauge : java.util.List.of(MASTER_STATUS, HEALTHY)) {
+            registry.find(gauge).tag("name", name).meters().forEach(registry::remove);
+        }
         Gauge.builder(MASTER_STATUS, () -> leading.getAsBoolean() ? 1 : 0).tag("name", name)
                 .description("Reports whether this replica is the leader of the Lease 'name' (1) or not (0).")
                 .register(registry);
