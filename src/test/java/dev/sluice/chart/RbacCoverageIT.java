@@ -29,15 +29,24 @@ import org.junit.jupiter.api.Test;
  */
 class RbacCoverageIT {
 
+    private static final String RETENTION = "objectRetentionPolicies' afterDeactivatedByKueue deletes the job of a "
+            + "deactivated Workload, whatever its kind; the suite deletes a batch Job that way (RetentionTest)";
+
     /** group/resource/verb granted though the suite never asks it, each with why. */
-    static final Map<String, String> UNUSED_BUT_GRANTED = Map.of(
-            "coordination.k8s.io/leases/list", "Kueue's leader-election Role (issue 13: the same verbs, so RBAC "
-                    + "audits written for Kueue carry over); fabric8 7.4's elector only gets, creates and patches",
-            "coordination.k8s.io/leases/watch", "as leases/list",
-            "coordination.k8s.io/leases/update", "as leases/list",
-            "coordination.k8s.io/leases/delete", "as leases/list",
-            "jobset.x-k8s.io/jobsets/delete", "objectRetentionPolicies' afterDeactivatedByKueue deletes the job of a "
-                    + "deactivated Workload, whatever its kind; the suite deletes a batch Job that way (RetentionTest)");
+    static final Map<String, String> UNUSED_BUT_GRANTED = Map.ofEntries(
+            Map.entry("coordination.k8s.io/leases/list",
+                    "Kueue's leader-election Role (issue 13: the same verbs, so RBAC audits written for Kueue "
+                    + "carry over); fabric8 7.4's elector only gets, creates and patches"),
+            Map.entry("coordination.k8s.io/leases/watch", "as leases/list"),
+            Map.entry("coordination.k8s.io/leases/update", "as leases/list"),
+            Map.entry("coordination.k8s.io/leases/delete", "as leases/list"),
+            Map.entry("jobset.x-k8s.io/jobsets/delete", RETENTION),
+            Map.entry("kubeflow.org/tfjobs/delete", RETENTION),
+            Map.entry("kubeflow.org/pytorchjobs/delete", RETENTION),
+            Map.entry("kubeflow.org/mpijobs/delete", RETENTION),
+            Map.entry("ray.io/rayjobs/delete", RETENTION),
+            Map.entry("sparkoperator.k8s.io/sparkapplications/delete", RETENTION),
+            Map.entry("argoproj.io/workflows/delete", RETENTION));
 
     static List<ApiRequest> requests;
     static boolean wholeSuite;
