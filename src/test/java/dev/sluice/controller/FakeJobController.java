@@ -18,28 +18,45 @@ final class FakeJobController {
     /** The JobSet's terminal condition (Completed or Failed), as the JobSet controller writes it. */
     void finishJobSet(String namespace, String name, boolean succeeded) {
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        client.genericKubernetesResources("jobset.x-k8s.io/v1alpha2", "JobSet").inNamespace(namespace).withName(name)
-                .editStatus(js -> {
+        retryOnConflict(() -> client.genericKubernetesResources("jobset.x-k8s.io/v1alpha2", "JobSet")
+                .inNamespace(namespace).withName(name).editStatus(js -> {
                     js.getAdditionalProperties().put("status", Map.of("conditions", List.of(Map.of(
                             "type", succeeded ? "Completed" : "Failed", "status", "True",
                             "reason", succeeded ? "AllJobsCompleted" : "FailedJobs",
                             "message", succeeded ? "jobset completed successfully" : "jobset failed",
                             "lastTransitionTime", now))));
                     return js;
-                });
+                }));
     }
 
     /** The Job's terminal condition (Complete or Failed), as the Job controller writes it. */
     void finishJob(String namespace, String name, boolean succeeded) {
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        client.batch().v1().jobs().inNamespace(namespace).withName(name).editStatus(job -> {
+        retryOnConflict(() -> client.batch().v1().jobs().inNamespace(namespace).withName(name).editStatus(job -> {
             job.setStatus(new io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder()
                     .addNewCondition().withType(succeeded ? "Complete" : "Failed").withStatus("True")
                     .withReason(succeeded ? "Completed" : "BackoffLimitExceeded")
                     .withMessage(succeeded ? "Reached expected number of succeeded pods" : "Job has reached the specified backoff limit")
                     .withLastTransitionTime(now).endCondition().build());
             return job;
-        });
+        }));
+    }
+
+    /**
+     * A real controller requeues a write that lost a race (409) and tries again on the newer object; Sluice writes the
+     * same jobs (start, stop), so the fake does the same.
+     */
+    private static void retryOnConflict(Runnable write) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                write.run();
+                return;
+            } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+                if (e.getCode() != 409 || attempt >= 10) {
+                    throw e;
+                }
+            }
+        }
     }
 
 }
