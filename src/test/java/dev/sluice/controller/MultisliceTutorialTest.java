@@ -84,8 +84,8 @@ class MultisliceTutorialTest {
         cluster.create(NS, List.of(oneSlice, twoSlice));
         GenericKubernetesResource one = cluster.jobSet(NS, "multislice-1slice");
         GenericKubernetesResource two = cluster.jobSet(NS, "multislice-2slice");
-        Workload wl1 = cluster.awaitWorkload(one, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
-        Workload wl2 = cluster.awaitWorkload(two, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        Workload wl1 = cluster.awaitWorkload(one, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
+        Workload wl2 = cluster.awaitWorkload(two, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
         assertThat(Cluster.condition(wl1, "QuotaReserved").getMessage()).isEqualTo(
                 "couldn't assign flavors to pod set slice: insufficient unused quota for google.com/tpu in flavor vlp-24, 8 more needed");
         assertThat(Cluster.condition(wl2, "QuotaReserved").getMessage()).isEqualTo(
