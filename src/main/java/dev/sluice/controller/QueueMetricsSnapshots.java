@@ -66,7 +66,7 @@ final class QueueMetricsSnapshots {
     /**
      * The waiting workloads of every ClusterQueue by LocalQueue and reasons: none has a reservation (Sluice has no
      * admission checks), so the Admitted reason is NoReservation; the underlying cause is the QuotaReserved reason the
-     * controller writes (the engine's granular one; Deactivated is not counted, a deactivated workload is not queued).
+     * controller writes (the engine's granular one, Deactivated for a deactivated workload).
      */
     static List<UnadmittedMetrics> unadmitted(Engine engine) {
         Map<List<String>, Integer> counts = new TreeMap<>(
@@ -78,14 +78,18 @@ final class QueueMetricsSnapshots {
             }
             for (WorkloadKey k : order) {
                 engine.workload(k).filter(w -> w.unadmittedReason() != null).ifPresent(w -> counts.merge(
-                        List.of(cq, k.namespace(), w.spec().queueName(), w.unadmittedReason().name()), 1,
-                        Integer::sum));
+                        List.of(cq, k.namespace(), w.spec().queueName(), underlyingCause(w)), 1, Integer::sum));
             }
         }
         List<UnadmittedMetrics> out = new ArrayList<>();
         counts.forEach((key, n) -> out.add(new UnadmittedMetrics(key.get(0), key.get(1), key.get(2),
                 WorkloadConditions.NO_RESERVATION, key.get(3), n)));
         return out;
+    }
+
+    /** The QuotaReserved reason the controller writes for it (see {@link WorkloadConditions#pending}). */
+    private static String underlyingCause(dev.sluice.engine.WorkloadState w) {
+        return w.spec().active() ? w.unadmittedReason().name() : WorkloadConditions.DEACTIVATED;
     }
 
     static List<LocalQueueMetrics> localQueues(Engine engine, Map<String, LocalQueueStatus> local,

@@ -93,10 +93,10 @@ class MultisliceTutorialTest {
         cluster.awaitJobSet(NS, "multislice-1slice", Cluster::suspended);
         cluster.awaitJobSet(NS, "multislice-2slice", Cluster::suspended);
 
-        // kubectl get workloads: QUEUE and ADMITTED BY (Reserved in) as in the README
+        // kubectl get workloads: QUEUE, ADMITTED BY (Reserved in) and ADMITTED (False/NoReservation while waiting, Kueue v0.19)
         assertThat(printerColumns(cluster.workloadOf(three))).containsExactly("multislice-queue", "cluster-queue", "True", null);
-        assertThat(printerColumns(cluster.workloadOf(one))).containsExactly("multislice-queue", null, null, null);
-        assertThat(printerColumns(cluster.workloadOf(two))).containsExactly("multislice-queue", null, null, null);
+        assertThat(printerColumns(cluster.workloadOf(one))).containsExactly("multislice-queue", null, "False", null);
+        assertThat(printerColumns(cluster.workloadOf(two))).containsExactly("multislice-queue", null, "False", null);
         var cq = cluster.awaitClusterQueue("cluster-queue", c -> c.getStatus() != null
                 && Integer.valueOf(2).equals(c.getStatus().getPendingWorkloads())
                 && Integer.valueOf(1).equals(c.getStatus().getAdmittedWorkloads()));

@@ -74,6 +74,16 @@ class PendingReasonsTest {
                     + "\",reason=\"NoReservation\",underlying_cause=\"WaitingForQuota\"} 1.0");
         });
 
+        // deactivated (spec.active: false): Deactivated before any other reason, and no longer counted as ExceedsMaxQuota
+        client.resources(Workload.class).inNamespace(NS).withName("huge").edit(w -> {
+            w.getSpec().setActive(false);
+            return w;
+        });
+        Workload off = cluster.awaitWorkload(huge, w -> Cluster.isFalse(w, "QuotaReserved", "Deactivated"));
+        assertThat(Cluster.isFalse(off, "Admitted", "NoReservation")).isTrue();
+        await().atMost(Cluster.TIMEOUT).untilAsserted(() -> assertThat(ManagementEndpoint.get("/q/metrics").body())
+                .doesNotContain("underlying_cause=\"ExceedsMaxQuota\""));
+
         // its LocalQueue is held: suspended
         client.resources(LocalQueue.class).inNamespace(NS).withName("jobs").edit(lq -> {
             lq.getSpec().setStopPolicy(StopPolicy.Hold);
