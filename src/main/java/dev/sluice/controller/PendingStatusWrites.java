@@ -2,6 +2,7 @@ package dev.sluice.controller;
 
 import dev.sluice.engine.PendingReason;
 import dev.sluice.engine.PendingStatus;
+import dev.sluice.engine.UnadmittedReason;
 import dev.sluice.engine.WorkloadKey;
 import java.time.Duration;
 import java.util.HashMap;
@@ -53,6 +54,8 @@ final class PendingStatusWrites {
         /** Since when a status of the wanted reason and gist is wanted. */
         long wantedSince;
         PendingReason writtenReason;
+        /** Kueue's granular reason written with it: a change of it alone is a new reason too. */
+        UnadmittedReason writtenUnadmitted;
         String writtenMessage;
         String writtenGist;
         long writtenAt;
@@ -74,12 +77,13 @@ final class PendingStatusWrites {
     synchronized void want(PendingStatus status) {
         Entry e = entries.computeIfAbsent(status.workload(), k -> new Entry());
         if (e.writtenMessage != null && e.writtenReason == status.reason()
-                && e.writtenMessage.equals(status.message())) {
+                && e.writtenUnadmitted == status.unadmittedReason() && e.writtenMessage.equals(status.message())) {
             e.wanted = null; // already shows exactly this
             return;
         }
         String gist = gist(status.message());
-        if (e.wanted == null || e.wanted.reason() != status.reason() || !gist.equals(e.wantedGist)) {
+        if (e.wanted == null || e.wanted.reason() != status.reason()
+                || e.wanted.unadmittedReason() != status.unadmittedReason() || !gist.equals(e.wantedGist)) {
             e.wantedSince = timer.nowMillis();
         }
         e.wanted = status;
@@ -101,7 +105,8 @@ final class PendingStatusWrites {
         if (e.writtenMessage == null) {
             return e.wantedSince + delayMillis;
         }
-        if (e.writtenReason == e.wanted.reason() && e.writtenGist.equals(e.wantedGist)) {
+        if (e.writtenReason == e.wanted.reason() && e.writtenUnadmitted == e.wanted.unadmittedReason()
+                && e.writtenGist.equals(e.wantedGist)) {
             return e.writtenAt + refreshMillis;
         }
         return Math.max(e.wantedSince, e.writtenAt) + delayMillis;
@@ -164,6 +169,7 @@ final class PendingStatusWrites {
             }
             if (ok) {
                 e.writtenReason = status.reason();
+                e.writtenUnadmitted = status.unadmittedReason();
                 e.writtenMessage = status.message();
                 e.writtenGist = gist;
                 e.writtenAt = timer.nowMillis();

@@ -13,6 +13,7 @@ import dev.sluice.metrics.AdmissionEvents.CohortResourceMetrics;
 import dev.sluice.metrics.AdmissionEvents.LocalQueueMetrics;
 import dev.sluice.metrics.AdmissionEvents.LocalResourceMetrics;
 import dev.sluice.metrics.AdmissionEvents.ResourceMetrics;
+import dev.sluice.metrics.AdmissionEvents.UnadmittedMetrics;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -31,10 +32,18 @@ final class QueueMetricsSnapshots {
     private Map<String, LocalQueueStatus> lastStatuses;
     private List<LocalQueueMetrics> lastLocal;
     private List<CohortMetrics> lastCohorts;
+    private List<UnadmittedMetrics> lastUnadmitted;
 
     /** Called on the engine thread with the ClusterQueue snapshot of the same pass. */
     void publish(Engine engine, Map<String, LocalQueueStatus> local, List<ClusterQueueMetrics> clusterQueues,
             AdmissionEvents metrics) {
+        // a workload's reason changes without any count moving (tried: PendingEvaluation, then WaitingForQuota), so
+        // the reasons are counted on every pass, from the same engine state as the queue gauges
+        List<UnadmittedMetrics> unadmitted = unadmitted(engine);
+        if (!unadmitted.equals(lastUnadmitted)) {
+            lastUnadmitted = unadmitted;
+            metrics.unadmittedChanged(unadmitted);
+        }
         if (clusterQueues.equals(lastClusterQueues) && local.equals(lastStatuses)) {
             return;
         }
@@ -52,6 +61,35 @@ final class QueueMetricsSnapshots {
             lastCohorts = cohorts;
             metrics.cohortsChanged(cohorts);
         }
+    }
+
+    /**
+     * The waiting workloads of every ClusterQueue by LocalQueue and reasons: none has a reservation (Sluice has no
+     * admission checks), so the Admitted reason is NoReservation; the underlying cause is the QuotaReserved reason the
+     * controller writes (the engine's granular one, Deactivated for a deactivated workload).
+     */
+    static List<UnadmittedMetrics> unadmitted(Engine engine) {
+        Map<List<String>, Integer> counts = new TreeMap<>(
+                Comparator.comparing((List<String> l) -> String.join("\u0000", l)));
+        for (String cq : engine.clusterQueueNames()) {
+            List<WorkloadKey> order = engine.pendingOrder(cq);
+            if (order == null) {
+                continue;
+            }
+            for (WorkloadKey k : order) {
+                engine.workload(k).filter(w -> w.unadmittedReason() != null).ifPresent(w -> counts.merge(
+                        List.of(cq, k.namespace(), w.spec().queueName(), underlyingCause(w)), 1, Integer::sum));
+            }
+        }
+        List<UnadmittedMetrics> out = new ArrayList<>();
+        counts.forEach((key, n) -> out.add(new UnadmittedMetrics(key.get(0), key.get(1), key.get(2),
+                WorkloadConditions.NO_RESERVATION, key.get(3), n)));
+        return out;
+    }
+
+    /** The QuotaReserved reason the controller writes for it (see {@link WorkloadConditions#pending}). */
+    private static String underlyingCause(dev.sluice.engine.WorkloadState w) {
+        return w.spec().active() ? w.unadmittedReason().name() : WorkloadConditions.DEACTIVATED;
     }
 
     static List<LocalQueueMetrics> localQueues(Engine engine, Map<String, LocalQueueStatus> local,

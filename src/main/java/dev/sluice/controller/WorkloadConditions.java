@@ -26,6 +26,12 @@ final class WorkloadConditions {
      */
     static final String WRITE_FAILED = "WriteFailed";
 
+    /** Kueue's Admitted=False reason for a workload without quota reservation, and its message. */
+    static final String NO_RESERVATION = "NoReservation";
+    static final String NO_RESERVATION_MESSAGE = "The workload has no reservation";
+    /** QuotaReserved=False reason of a workload with {@code spec.active: false} (KEP 10852 precedence 1). */
+    static final String DEACTIVATED = "Deactivated";
+
     private WorkloadConditions() {
     }
 
@@ -60,10 +66,9 @@ final class WorkloadConditions {
         String reason = evicted == null ? "Pending" : evicted.getReason();
         String message = evicted == null ? "The workload is requeued" : evicted.getMessage();
         status.setAdmission(null);
-        set(wl, QUOTA_RESERVED, false, "Pending", message, now);
-        if (Conditions.find(status.getConditions(), ADMITTED) != null) {
-            set(wl, ADMITTED, false, "NoReservation", "The workload has no reservation", now);
-        }
+        // queued again, not tried yet (Kueue v0.19, KEP 10852); a deactivated one says so
+        set(wl, QUOTA_RESERVED, false, deactivated(wl) ? DEACTIVATED : "PendingEvaluation", message, now);
+        set(wl, ADMITTED, false, NO_RESERVATION, NO_RESERVATION_MESSAGE, now);
         // timed out for PodsReady or deactivated: not requeued until the backoff ends or it is activated again
         String held = PodsReadySync.heldRequeueReason(reason);
         set(wl, REQUEUED, held == null, held == null ? reason : held, message, now);
@@ -74,13 +79,23 @@ final class WorkloadConditions {
         return wl;
     }
 
-    /** Still waiting; only for a workload without a reservation. */
+    /**
+     * Still waiting; only for a workload without a reservation. {@code reason} is Kueue v0.19's granular reason
+     * (KEP 10852, its gates on by default in v0.19): a deactivated workload ({@code spec.active: false}) says
+     * {@code Deactivated} first, as Kueue's precedence puts it above all others. Admitted=False/NoReservation goes in
+     * the same status write, as Kueue initialises both conditions in one patch.
+     */
     static Workload pending(Workload wl, String reason, String message, Instant now) {
         if (status(wl).getAdmission() != null) {
             return wl;
         }
-        set(wl, QUOTA_RESERVED, false, reason, message, now);
+        set(wl, QUOTA_RESERVED, false, deactivated(wl) ? DEACTIVATED : reason, message, now);
+        set(wl, ADMITTED, false, NO_RESERVATION, NO_RESERVATION_MESSAGE, now);
         return wl;
+    }
+
+    static boolean deactivated(Workload wl) {
+        return wl.getSpec() != null && Boolean.FALSE.equals(wl.getSpec().getActive());
     }
 
     static Workload finish(Workload wl, String reason, String message, Instant now) {

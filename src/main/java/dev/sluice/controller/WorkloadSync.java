@@ -528,7 +528,7 @@ final class WorkloadSync {
     private boolean writePending(PendingStatus p) {
         Instant now = s.now();
         return writeNow(p.workload(),
-                x -> WorkloadConditions.pending(x, p.reason().name(), p.message(), now)) != null;
+                x -> WorkloadConditions.pending(x, p.unadmittedReason().name(), p.message(), now)) != null;
     }
 
     static long queuedAtMillis(Workload wl) {

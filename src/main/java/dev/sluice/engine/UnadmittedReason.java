@@ -3,8 +3,8 @@ package dev.sluice.engine;
 /**
  * Kueue v0.19's granular reasons of the QuotaReserved=False condition (KEP 10852, UnadmittedWorkloadsObservability;
  * apis/kueue/v1beta2 WorkloadQuotaReservedReason*), given beside the coarse {@link PendingReason} and the message.
- * Kueue writes them as the condition's reason only with that feature gate on (Beta, off by default in v0.19), so the
- * engine only offers them; the caller decides which reason to write. The engine never gives TopologyPlacementFailed,
+ * Kueue v0.19 writes them as the condition's reason (the KEP's gates are Beta and on by default in v0.19); the engine
+ * offers them and the controller writes them (docs/engine.md). The engine never gives TopologyPlacementFailed,
  * WaitingForPodsReady or AdmissionGated (it has no topology, pods-ready gate or admission gates of its own).
  */
 public enum UnadmittedReason {

@@ -106,6 +106,14 @@ public interface AdmissionEvents {
     default void localQueuesChanged(List<LocalQueueMetrics> snapshot) {
     }
 
+    /**
+     * Workloads not admitted, counted by ClusterQueue, LocalQueue and reasons (Kueue v0.19's
+     * kueue_unadmitted_workloads and kueue_local_queue_unadmitted_workloads, KEP 10852); replaces the previous
+     * snapshot. Default: ignored.
+     */
+    default void unadmittedChanged(List<UnadmittedMetrics> snapshot) {
+    }
+
     /** The state of every cohort (Kueue's cohort subtree gauges); replaces the previous snapshot. Default: ignored. */
     default void cohortsChanged(List<CohortMetrics> snapshot) {
     }
@@ -116,6 +124,14 @@ public interface AdmissionEvents {
      */
     record LocalQueueMetrics(String namespace, String name, String active, int pendingActive, int pendingInadmissible,
             int reservingWorkloads, int admittedWorkloads, List<LocalResourceMetrics> resources) {
+    }
+
+    /**
+     * How many workloads of one LocalQueue (in one ClusterQueue) are not admitted for one pair of reasons: reason is
+     * the Admitted=False reason (NoReservation), underlyingCause the QuotaReserved=False reason (e.g. WaitingForQuota).
+     */
+    record UnadmittedMetrics(String clusterQueue, String namespace, String localQueue, String reason,
+            String underlyingCause, int count) {
     }
 
     /** Reservation and use of one resource in one flavor by a LocalQueue's workloads, in milli-units. */

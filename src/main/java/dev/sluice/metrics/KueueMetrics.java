@@ -260,6 +260,11 @@ public class KueueMetrics implements AdmissionEvents {
     }
 
     @Override
+    public void unadmittedChanged(List<UnadmittedMetrics> snapshot) {
+        localQueuesAndCohorts.unadmitted(java.util.Objects.requireNonNull(snapshot, "unadmitted snapshot"));
+    }
+
+    @Override
     public void cohortsChanged(List<CohortMetrics> snapshot) {
         localQueuesAndCohorts.cohorts(java.util.Objects.requireNonNull(snapshot, "cohort snapshot"));
     }

@@ -44,6 +44,13 @@ final class LocalQueueAndCohortGauges {
     static final String COHORT_ADMITTED = "kueue_cohort_subtree_admitted_active_workloads";
     static final String COHORT_ADMITTED_HELP = "The number of admitted Workloads that are active, per cohort's subtree";
 
+    static final String UNADMITTED = "kueue_unadmitted_workloads";
+    static final String UNADMITTED_HELP = "The number of workloads not admitted, per 'cluster_queue', 'reason' (of the "
+            + "Admitted condition) and 'underlying_cause' (the reason of the QuotaReserved condition)";
+    static final String LQ_UNADMITTED = "kueue_local_queue_unadmitted_workloads";
+    static final String LQ_UNADMITTED_HELP = "The number of workloads not admitted, per 'localQueue', 'reason' (of the "
+            + "Admitted condition) and 'underlying_cause' (the reason of the QuotaReserved condition)";
+
     private static final List<String> CONDITION_STATUSES = List.of("True", "False", "Unknown");
 
     private record Series(String name, String help, Tags tags) {
@@ -61,6 +68,7 @@ final class LocalQueueAndCohortGauges {
     private final MeterRegistry registry;
     private volatile Map<Series, Double> localQueues = Map.of();
     private volatile Map<Series, Double> cohorts = Map.of();
+    private volatile Map<Series, Double> unadmitted = Map.of();
     /** Registered gauges; touched only under this object's lock. */
     private final Map<Series, Gauge> gauges = new HashMap<>();
 
@@ -112,17 +120,43 @@ final class LocalQueueAndCohortGauges {
         sync();
     }
 
+    /** Summed per ClusterQueue and per LocalQueue; a pair of reasons no workload has any more loses its series. */
+    synchronized void unadmitted(List<AdmissionEvents.UnadmittedMetrics> snapshot) {
+        Map<Series, Double> next = new LinkedHashMap<>();
+        for (AdmissionEvents.UnadmittedMetrics u : snapshot) {
+            if (u.clusterQueue() == null || u.namespace() == null || u.localQueue() == null || u.reason() == null
+                    || u.underlyingCause() == null) {
+                throw new IllegalArgumentException("unadmitted workload metrics need a ClusterQueue, a LocalQueue "
+                        + "and both reasons, got " + u);
+            }
+            Tags reasons = Tags.of("reason", u.reason()).and("underlying_cause", u.underlyingCause());
+            next.merge(new Series(UNADMITTED, UNADMITTED_HELP, reasons.and("cluster_queue", u.clusterQueue())),
+                    (double) u.count(), Double::sum);
+            // KEP 10852 gives the LocalQueue series its ClusterQueue too
+            Tags queue = Tags.of("name", u.localQueue()).and("namespace", u.namespace())
+                    .and("cluster_queue", u.clusterQueue());
+            next.merge(new Series(LQ_UNADMITTED, LQ_UNADMITTED_HELP, queue.and(reasons)), (double) u.count(),
+                    Double::sum);
+        }
+        unadmitted = Map.copyOf(next);
+        sync();
+    }
+
     private void sync() {
         Map<Series, Double> lq = localQueues;
         Map<Series, Double> co = cohorts;
+        Map<Series, Double> un = unadmitted;
         for (Series s : lq.keySet()) {
             gauges.computeIfAbsent(s, this::register);
         }
         for (Series s : co.keySet()) {
             gauges.computeIfAbsent(s, this::register);
         }
+        for (Series s : un.keySet()) {
+            gauges.computeIfAbsent(s, this::register);
+        }
         gauges.entrySet().removeIf(e -> {
-            if (lq.containsKey(e.getKey()) || co.containsKey(e.getKey())) {
+            if (lq.containsKey(e.getKey()) || co.containsKey(e.getKey()) || un.containsKey(e.getKey())) {
                 return false;
             }
             registry.remove(e.getValue());
@@ -133,7 +167,10 @@ final class LocalQueueAndCohortGauges {
     private Gauge register(Series series) {
         return Gauge.builder(series.name(), this, g -> {
             Double v = g.localQueues.get(series);
-            return v != null ? v : g.cohorts.getOrDefault(series, Double.NaN);
+            if (v == null) {
+                v = g.cohorts.get(series);
+            }
+            return v != null ? v : g.unadmitted.getOrDefault(series, Double.NaN);
         }).description(series.help()).tags(series.tags()).strongReference(true).register(registry);
     }
 }

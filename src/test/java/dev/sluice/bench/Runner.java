@@ -241,7 +241,7 @@ final class Runner implements AutoCloseable {
             }
             WorkloadView.ConditionView ev = wl.condition("Evicted");
             List<WorkloadView.ConditionView> changes = new ArrayList<>();
-            changes.add(condition(wl, "QuotaReserved", "False", "Pending", ev.message()));
+            changes.add(condition(wl, "QuotaReserved", "False", "PendingEvaluation", ev.message()));
             if (wl.condition("Admitted") != null) {
                 changes.add(condition(wl, "Admitted", "False", "NoReservation", "The workload has no reservation"));
             }

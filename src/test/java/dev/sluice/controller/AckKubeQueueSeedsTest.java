@@ -171,7 +171,7 @@ class AckKubeQueueSeedsTest {
         JobKind kind = KINDS.forJob(job).orElseThrow();
         GenericKubernetesResource created = jobs(kind, ns).resource(job).create();
 
-        Workload wl = cluster.awaitWorkload(created, w -> Cluster.isFalse(w, "QuotaReserved", "Inadmissible"));
+        Workload wl = cluster.awaitWorkload(created, w -> Cluster.isFalse(w, "QuotaReserved", "Misconfigured"));
         assertThat(Cluster.condition(wl, "QuotaReserved").getMessage()).contains("kube-queue/min-resources")
                 .contains("is missing");
         assertThat(wl.getSpec().getQueueName()).isEqualTo("default");
@@ -183,7 +183,7 @@ class AckKubeQueueSeedsTest {
             w.getMetadata().getAnnotations().put(WellKnown.ACK_MIN_RESOURCES, "[not, a, resource, list]");
             return w;
         });
-        Workload garbled = cluster.awaitWorkload(created, w -> Cluster.isFalse(w, "QuotaReserved", "Inadmissible")
+        Workload garbled = cluster.awaitWorkload(created, w -> Cluster.isFalse(w, "QuotaReserved", "Misconfigured")
                 && Cluster.condition(w, "QuotaReserved").getMessage().contains("is not a ResourceList"));
         assertThat(Cluster.condition(garbled, "QuotaReserved").getMessage()).contains("kube-queue/min-resources");
         assertThat(kind.isSuspended(jobs(kind, ns).withName(created.getMetadata().getName()).get())).isTrue();

@@ -100,7 +100,7 @@ class BatchJobTest {
         Job first = job("batch-manual", "first", "jobs");
         cluster.awaitWorkload(first, Cluster::admitted);
         Job second = job("batch-manual", "second", "jobs");
-        cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
 
         client.batch().v1().jobs().inNamespace("batch-manual").withName("second")
                 .edit(j -> { j.getSpec().setSuspend(false); return j; });
@@ -117,7 +117,7 @@ class BatchJobTest {
     void jobInMissingLocalQueueIsInadmissible() {
         queues("batch-missing", "1");
         Job job = job("batch-missing", "lost", "no-such-queue");
-        Workload wl = cluster.awaitWorkload(job, w -> Cluster.isFalse(w, "QuotaReserved", "Inadmissible"));
+        Workload wl = cluster.awaitWorkload(job, w -> Cluster.isFalse(w, "QuotaReserved", "Misconfigured"));
         assertThat(Cluster.condition(wl, "QuotaReserved").getMessage()).isEqualTo("LocalQueue no-such-queue doesn't exist");
         assertThat(Boolean.TRUE.equals(get("batch-missing", "lost").getSpec().getSuspend())).isTrue();
 
@@ -131,7 +131,7 @@ class BatchJobTest {
         cluster.namespace("batch-nocq");
         client.resource(Queues.localQueue("batch-nocq", "jobs", "batch-nocq-cq")).create();
         Job job = job("batch-nocq", "orphan", "jobs");
-        Workload wl = cluster.awaitWorkload(job, w -> Cluster.isFalse(w, "QuotaReserved", "Inadmissible"));
+        Workload wl = cluster.awaitWorkload(job, w -> Cluster.isFalse(w, "QuotaReserved", "Misconfigured"));
         assertThat(Cluster.condition(wl, "QuotaReserved").getMessage()).isEqualTo("ClusterQueue batch-nocq-cq doesn't exist");
         var lq = cluster.awaitLocalQueue("batch-nocq", "jobs", q -> q.getStatus() != null
                 && !Conditions.isTrue(q.getStatus().getConditions(), "Active"));
@@ -139,7 +139,7 @@ class BatchJobTest {
 
         // the ClusterQueue appears but selects only namespaces labelled team=a
         client.resource(Queues.cpuQueue("batch-nocq-cq", "batch-flavor", "4", "{matchLabels: {team: a}}")).create();
-        Workload unselected = cluster.awaitWorkload(job, w -> Cluster.isFalse(w, "QuotaReserved", "Inadmissible")
+        Workload unselected = cluster.awaitWorkload(job, w -> Cluster.isFalse(w, "QuotaReserved", "Misconfigured")
                 && Cluster.condition(w, "QuotaReserved").getMessage().contains("namespace"));
         assertThat(Cluster.condition(unselected, "QuotaReserved").getMessage())
                 .isEqualTo("Workload namespace doesn't match ClusterQueue selector");
@@ -158,7 +158,7 @@ class BatchJobTest {
         Job first = job("batch-change", "first", "jobs");
         cluster.awaitWorkload(first, Cluster::admitted);
         Job second = job("batch-change", "second", "jobs");
-        Workload before = cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        Workload before = cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
 
         // what a real API server lets change on a suspended Job: not its pod template (spec.template is immutable
         // but for scheduling directives), but its labels, e.g. the queue
@@ -181,7 +181,7 @@ class BatchJobTest {
         Job first = job("batch-delete", "first", "jobs");
         Workload firstWl = cluster.awaitWorkload(first, Cluster::admitted);
         Job second = job("batch-delete", "second", "jobs");
-        cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
 
         client.batch().v1().jobs().inNamespace("batch-delete").withName("first").delete();
         cluster.awaitWorkload(second, Cluster::admitted);

@@ -54,7 +54,7 @@ class CohortTreeControllerTest {
         assertThat(Cluster.admitted(cluster.workloadOf(a1))).isTrue();
         // requeued, it waits for quota (the eviction's message first, then the pending reason naming cpu)
         cluster.awaitWorkload(a2, w -> w.getStatus().getAdmission() == null
-                && Cluster.isFalse(w, "QuotaReserved", "Pending")
+                && Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota")
                 && Cluster.condition(w, "QuotaReserved").getMessage().contains("cpu"));
 
         // b1 done: a2 fits again
@@ -64,7 +64,7 @@ class CohortTreeControllerTest {
         // without tree-org's pool the subtree has 4 cpu: what runs keeps running, nothing more is admitted
         client.resources(Cohort.class).withName("tree-org").delete();
         Workload a3 = client.resource(workload("a3", "a", "1")).create();
-        cluster.awaitWorkload(a3, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(a3, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
         assertThat(Cluster.admitted(cluster.workloadOf(a1))).isTrue();
         assertThat(Cluster.admitted(cluster.workloadOf(a2))).isTrue();
     }

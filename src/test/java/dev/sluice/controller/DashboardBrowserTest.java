@@ -78,9 +78,9 @@ class DashboardBrowserTest {
             // 1slice and 2slice wait, in the engine's order, with the reason the Workload carries
             cluster.create(NS, List.of(jobSets.get(0), jobSets.get(1)));
             Workload one = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-1slice"),
-                    w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+                    w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
             Workload two = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-2slice"),
-                    w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+                    w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
             List<String> pending = wait.until(b -> {
                 List<String> rows = b.findElements(By.cssSelector("#cq-dash-cq tr.pending")).stream()
                         .map(r -> r.getAttribute("data-workload") + " " + r.getText()).toList();

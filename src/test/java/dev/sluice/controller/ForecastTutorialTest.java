@@ -73,8 +73,8 @@ class ForecastTutorialTest {
         cluster.create(NS, List.of(threeSlice));
         Workload wl3 = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-3slice"), Cluster::admitted);
         cluster.create(NS, List.of(jobSets.get(0), jobSets.get(1)));
-        Workload wl1 = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-1slice"), w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
-        Workload wl2 = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-2slice"), w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        Workload wl1 = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-1slice"), w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
+        Workload wl2 = cluster.awaitWorkload(cluster.jobSet(NS, "multislice-2slice"), w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
         List<WorkloadKey> keys = List.of(key(wl3), key(wl1), key(wl2));
         Map<WorkloadKey, WorkloadState> before = states(keys);
         List<WorkloadKey> orderBefore = order();

@@ -84,8 +84,8 @@ class MultisliceTutorialTest {
         cluster.create(NS, List.of(oneSlice, twoSlice));
         GenericKubernetesResource one = cluster.jobSet(NS, "multislice-1slice");
         GenericKubernetesResource two = cluster.jobSet(NS, "multislice-2slice");
-        Workload wl1 = cluster.awaitWorkload(one, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
-        Workload wl2 = cluster.awaitWorkload(two, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        Workload wl1 = cluster.awaitWorkload(one, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
+        Workload wl2 = cluster.awaitWorkload(two, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
         assertThat(Cluster.condition(wl1, "QuotaReserved").getMessage()).isEqualTo(
                 "couldn't assign flavors to pod set slice: insufficient unused quota for google.com/tpu in flavor vlp-24, 8 more needed");
         assertThat(Cluster.condition(wl2, "QuotaReserved").getMessage()).isEqualTo(
@@ -93,10 +93,10 @@ class MultisliceTutorialTest {
         cluster.awaitJobSet(NS, "multislice-1slice", Cluster::suspended);
         cluster.awaitJobSet(NS, "multislice-2slice", Cluster::suspended);
 
-        // kubectl get workloads: QUEUE and ADMITTED BY (Reserved in) as in the README
+        // kubectl get workloads: QUEUE, ADMITTED BY (Reserved in) and ADMITTED (False/NoReservation while waiting, Kueue v0.19)
         assertThat(printerColumns(cluster.workloadOf(three))).containsExactly("multislice-queue", "cluster-queue", "True", null);
-        assertThat(printerColumns(cluster.workloadOf(one))).containsExactly("multislice-queue", null, null, null);
-        assertThat(printerColumns(cluster.workloadOf(two))).containsExactly("multislice-queue", null, null, null);
+        assertThat(printerColumns(cluster.workloadOf(one))).containsExactly("multislice-queue", null, "False", null);
+        assertThat(printerColumns(cluster.workloadOf(two))).containsExactly("multislice-queue", null, "False", null);
         var cq = cluster.awaitClusterQueue("cluster-queue", c -> c.getStatus() != null
                 && Integer.valueOf(2).equals(c.getStatus().getPendingWorkloads())
                 && Integer.valueOf(1).equals(c.getStatus().getAdmittedWorkloads()));

@@ -35,7 +35,7 @@ class QueueStatusTest {
         assertThat(active(missingFlavor).getReason()).isEqualTo("FlavorNotFound");
         assertThat(active(missingFlavor).getMessage()).contains("status-flavor");
         Workload first = client.resource(bareWorkload("first")).create();
-        Workload waiting = cluster.awaitWorkload(first, w -> Cluster.isFalse(w, "QuotaReserved", "Inadmissible"));
+        Workload waiting = cluster.awaitWorkload(first, w -> Cluster.isFalse(w, "QuotaReserved", "Suspended"));
         assertThat(Cluster.condition(waiting, "QuotaReserved").getMessage()).isEqualTo("ClusterQueue status-cq is inactive");
 
         client.resource(Queues.flavor("status-flavor", "{}")).create();
@@ -58,7 +58,7 @@ class QueueStatusTest {
         // Hold keeps what runs; a Workload finished by its owner releases the quota
         assertThat(Cluster.admitted(cluster.workloadOf(admitted))).isTrue();
         Workload second = client.resource(bareWorkload("second")).create();
-        cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "Inadmissible"));
+        cluster.awaitWorkload(second, w -> Cluster.isFalse(w, "QuotaReserved", "Suspended"));
     }
 
     @Test

@@ -62,7 +62,7 @@ class RequeueByCreationTest {
         Job stuck = job("stuck");
         cluster.awaitWorkload(stuck, Cluster::admitted);
         Job running = job("running");
-        cluster.awaitWorkload(running, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(running, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
 
         // stuck times out: running gets the quota and its pods get ready
         clock.advance(Duration.ofMinutes(10).plusSeconds(1));
@@ -73,7 +73,7 @@ class RequeueByCreationTest {
 
         // created after stuck, queued before stuck's eviction
         Job later = job("later");
-        cluster.awaitWorkload(later, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(later, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
         clock.advance(Duration.ofSeconds(61));
         cluster.awaitWorkload(stuck, w -> Cluster.isTrue(w, "Requeued")
                 && "BackoffFinished".equals(Cluster.condition(w, "Requeued").getReason()));

@@ -41,14 +41,14 @@ class RestartTest {
         Job b = job("b");
         Workload bWl = cluster.awaitWorkload(b, Cluster::admitted);
         Job c = job("c");
-        cluster.awaitWorkload(c, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(c, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
 
         assertThat(runtime.restart(Duration.ofSeconds(30))).isTrue();
         assertThat(runtime.ready()).isTrue();
 
         // the new engine sees a full queue: a new job waits, with the quota message, and so does c
         Job d = job("d");
-        Workload dWl = cluster.awaitWorkload(d, w -> Cluster.isFalse(w, "QuotaReserved", "Pending")
+        Workload dWl = cluster.awaitWorkload(d, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota")
                 && Cluster.condition(w, "QuotaReserved").getMessage().contains("insufficient unused quota"));
         assertThat(dWl.getStatus().getAdmission()).isNull();
         assertThat(cluster.workloadOf(c).getStatus().getAdmission()).isNull();

@@ -68,13 +68,13 @@ class RetentionTest {
         cluster.awaitWorkload(done, Cluster::admitted);
         cluster.awaitWorkload(running, Cluster::admitted);
         Workload pending = client.resource(bare("pending")).create();
-        cluster.awaitWorkload(pending, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(pending, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
         Job job = job("deactivated-job");
-        Workload jobWl = cluster.awaitWorkload(job, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        Workload jobWl = cluster.awaitWorkload(job, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
         Workload byUser = client.resource(bare("by-user")).create();
-        cluster.awaitWorkload(byUser, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(byUser, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
         Workload byKueue = client.resource(bare("by-kueue")).create();
-        cluster.awaitWorkload(byKueue, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(byKueue, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
 
         // the runner finishes one; Kueue's deactivation (as at the requeuing limit) of two, a user's of one
         deactivate(jobWl, "DeactivatedDueToRequeuingLimitExceeded");

@@ -62,7 +62,7 @@ class WaitForPodsReadyTest {
         Workload wl = cluster.awaitWorkload(stuck, w -> Cluster.admitted(w) && Cluster.isFalse(w, "PodsReady", "WaitForStart"));
         String name = wl.getMetadata().getName();
         Job next = job(ns, "next");
-        cluster.awaitWorkload(next, w -> Cluster.isFalse(w, "QuotaReserved", "Pending"));
+        cluster.awaitWorkload(next, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
 
         clock.advance(Duration.ofMinutes(9));
         assertStays(cluster, stuck, Cluster::admitted, "not evicted before its timeout");

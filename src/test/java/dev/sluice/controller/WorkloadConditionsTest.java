@@ -44,7 +44,8 @@ class WorkloadConditionsTest {
         WorkloadConditions.evict(wl, "Preempted", "InCohortReclamation", "Preempted to accommodate ...", T0);
         WorkloadConditions.requeue(wl, T0.plusSeconds(10));
         assertThat(wl.getStatus().getAdmission()).isNull();
-        assertThat(Cluster.isFalse(wl, "QuotaReserved", "Pending")).isTrue();
+        assertThat(Cluster.isFalse(wl, "QuotaReserved", "PendingEvaluation")).isTrue();
+        assertThat(Cluster.condition(wl, "QuotaReserved").getMessage()).isEqualTo("Preempted to accommodate ...");
         assertThat(Cluster.isFalse(wl, "Admitted", "NoReservation")).isTrue();
         assertThat(Cluster.condition(wl, "Requeued").getReason()).isEqualTo("Preempted");
         assertThat(Cluster.condition(wl, "Requeued").getLastTransitionTime()).isEqualTo("2026-01-01T10:00:10Z");
@@ -59,16 +60,32 @@ class WorkloadConditionsTest {
 
     @Test
     void settingTheSameStateTwiceChangesNothing() {
-        Workload wl = WorkloadConditions.pending(workload(), "Pending", "waiting", T0);
+        Workload wl = WorkloadConditions.pending(workload(), "WaitingForQuota", "waiting", T0);
         String before = Serialization.asJson(wl.getStatus());
-        WorkloadConditions.pending(wl, "Pending", "waiting", T0.plusSeconds(30));
+        WorkloadConditions.pending(wl, "WaitingForQuota", "waiting", T0.plusSeconds(30));
         assertThat(Serialization.asJson(wl.getStatus())).isEqualTo(before);
+    }
+
+    @Test
+    void pendingWritesKueuesGranularReasonAndNoReservationTogether() {
+        Workload wl = WorkloadConditions.pending(workload(), "WaitingForQuota", "insufficient unused quota", T0);
+        assertThat(Cluster.isFalse(wl, "QuotaReserved", "WaitingForQuota")).isTrue();
+        assertThat(Cluster.condition(wl, "QuotaReserved").getMessage()).isEqualTo("insufficient unused quota");
+        assertThat(Cluster.isFalse(wl, "Admitted", "NoReservation")).isTrue();
+        assertThat(Cluster.condition(wl, "Admitted").getMessage()).isEqualTo("The workload has no reservation");
+
+        // deactivated (spec.active: false): Deactivated comes before any other reason, the message stays
+        wl.setSpec(new dev.sluice.api.v1beta2.WorkloadSpec());
+        wl.getSpec().setActive(false);
+        WorkloadConditions.pending(wl, "Suspended", "The workload is deactivated", T0.plusSeconds(5));
+        assertThat(Cluster.isFalse(wl, "QuotaReserved", "Deactivated")).isTrue();
+        assertThat(Cluster.condition(wl, "QuotaReserved").getMessage()).isEqualTo("The workload is deactivated");
     }
 
     @Test
     void pendingNeverTouchesAnAdmittedWorkload() {
         Workload wl = WorkloadConditions.admit(workload(), admission(), "reserved", T0);
-        WorkloadConditions.pending(wl, "Inadmissible", "late news", T0.plusSeconds(1));
+        WorkloadConditions.pending(wl, "Misconfigured", "late news", T0.plusSeconds(1));
         assertThat(Cluster.condition(wl, "QuotaReserved").getStatus()).isEqualTo("True");
     }
 

@@ -77,10 +77,10 @@ class WritesTest {
         client.resource(other).updateStatus();
 
         Writes.Written written = new Writes(client).workloadStatus(stale,
-                w -> WorkloadConditions.pending(w, "Pending", "waiting", Instant.now()));
+                w -> WorkloadConditions.pending(w, "WaitingForQuota", "waiting", Instant.now()));
         assertThat(written.changed()).isTrue();
         Workload now = client.resources(Workload.class).inNamespace(NS).withName("no-queue").get();
         assertThat(Cluster.isTrue(now, "Finished")).as("the other write is kept").isTrue();
-        assertThat(Cluster.isFalse(now, "QuotaReserved", "Pending")).isTrue();
+        assertThat(Cluster.isFalse(now, "QuotaReserved", "WaitingForQuota")).isTrue();
     }
 }

@@ -111,4 +111,31 @@ class LocalQueueAndCohortGaugesTest {
         metrics.localQueuesChanged(List.of());
         assertThat(registry.scrape()).doesNotContain("kueue_local_queue_");
     }
+
+    @Test
+    void unadmittedWorkloadsByClusterQueueAndLocalQueueWithBothReasons() {
+        metrics.unadmittedChanged(List.of(
+                new AdmissionEvents.UnadmittedMetrics("cq", "team-a", "lq-a", "NoReservation", "WaitingForQuota", 2),
+                new AdmissionEvents.UnadmittedMetrics("cq", "team-b", "lq-b", "NoReservation", "WaitingForQuota", 1),
+                new AdmissionEvents.UnadmittedMetrics("cq", "team-b", "lq-b", "NoReservation", "ExceedsMaxQuota", 1)));
+        Scrape scrape = Scrape.of(registry);
+        // the ClusterQueue series sums its LocalQueues
+        assertThat(scrape.value("kueue_unadmitted_workloads", "cluster_queue", "cq", "reason", "NoReservation",
+                "underlying_cause", "WaitingForQuota")).isEqualTo(3.0);
+        assertThat(scrape.value("kueue_unadmitted_workloads", "cluster_queue", "cq", "reason", "NoReservation",
+                "underlying_cause", "ExceedsMaxQuota")).isEqualTo(1.0);
+        assertThat(scrape.value("kueue_local_queue_unadmitted_workloads", "name", "lq-a", "namespace", "team-a",
+                "cluster_queue", "cq", "reason", "NoReservation", "underlying_cause", "WaitingForQuota")).isEqualTo(2.0);
+        assertThat(scrape.types).containsEntry("kueue_unadmitted_workloads", "gauge")
+                .containsEntry("kueue_local_queue_unadmitted_workloads", "gauge");
+
+        // a cause no workload has any more loses its series
+        metrics.unadmittedChanged(List.of(
+                new AdmissionEvents.UnadmittedMetrics("cq", "team-a", "lq-a", "NoReservation", "WaitingForQuota", 1)));
+        assertThat(registry.scrape()).doesNotContain("ExceedsMaxQuota").doesNotContain("lq-b");
+        assertThat(Scrape.of(registry).value("kueue_unadmitted_workloads", "cluster_queue", "cq", "reason",
+                "NoReservation", "underlying_cause", "WaitingForQuota")).isEqualTo(1.0);
+        metrics.unadmittedChanged(List.of());
+        assertThat(registry.scrape()).doesNotContain("unadmitted_workloads");
+    }
 }

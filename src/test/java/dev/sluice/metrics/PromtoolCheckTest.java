@@ -49,6 +49,8 @@ class PromtoolCheckTest {
                 2, 0, 1, 1, List.of(new AdmissionEvents.LocalResourceMetrics("vlp-24", "google.com/tpu", 24_000,
                         24_000)))));
         metrics.localQueueAdmitted("default", "multislice-queue", 2);
+        metrics.unadmittedChanged(List.of(new AdmissionEvents.UnadmittedMetrics("cluster-queue", "default",
+                "multislice-queue", "NoReservation", "WaitingForQuota", 2)));
         metrics.cohortsChanged(List.of(new AdmissionEvents.CohortMetrics("tpu-pool", 1, List.of(
                 new AdmissionEvents.CohortResourceMetrics("vlp-24", "google.com/tpu", 24_000, 24_000)))));
         return registry;
@@ -76,6 +78,7 @@ class PromtoolCheckTest {
                 "kueue_local_queue_quota_reserved_wait_time_seconds", "kueue_local_queue_admission_wait_time_seconds",
                 "kueue_cohort_subtree_quota", "kueue_cohort_subtree_resource_reservations",
                 "kueue_cohort_subtree_admitted_active_workloads",
+                "kueue_unadmitted_workloads", "kueue_local_queue_unadmitted_workloads",
                 "sluice_workload_uptime_seconds", "sluice_workload_interruptions_total",
                 "sluice_workload_time_to_recover_seconds", "sluice_workload_time_between_interruptions_seconds",
                 "sluice_workload_availability_untracked_total");
