@@ -69,6 +69,14 @@ class AdmissionFairSharingControllerTest {
         Thread.sleep(500);
         Workload still = client.resources(Workload.class).inNamespace(NS).withName("heavy-2").get();
         assertThat(Cluster.admitted(still)).as("heavy-2 is older but its LocalQueue has the recent usage").isFalse();
+
+        // status.fairSharing.admissionFairSharingStatus: heavy consumed cpu (decayed), light's newer admission too
+        var heavy = cluster.awaitLocalQueue(NS, "heavy", lq -> lq.getStatus() != null && lq.getStatus().getFairSharing() != null
+                && lq.getStatus().getFairSharing().getAdmissionFairSharingStatus() != null
+                && lq.getStatus().getFairSharing().getAdmissionFairSharingStatus().getConsumedResources().containsKey("cpu"));
+        var status = heavy.getStatus().getFairSharing().getAdmissionFairSharingStatus();
+        assertThat(status.getConsumedResources().get("cpu").getNumericalAmount()).isPositive();
+        assertThat(java.time.Instant.parse(status.getLastUpdate())).isAfter(java.time.Instant.now().minusSeconds(60));
     }
 
     static boolean waiting(Workload wl) {

@@ -8,7 +8,7 @@ public class AdmissionFairSharingProfile implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
         return Map.of("sluice.admission-fair-sharing.enabled", "true",
-                "sluice.admission-fair-sharing.usage-half-life-time", "1h",
+                "sluice.admission-fair-sharing.usage-half-life-time", "2s",
                 "sluice.admission-fair-sharing.usage-sampling-interval", "200ms");
     }
 }
