@@ -70,7 +70,14 @@ public final class QueueObjects {
                 new FlavorFungibility(whenCanBorrow(spec.getFlavorFungibility().getWhenCanBorrow()),
                         whenCanPreempt(spec.getFlavorFungibility().getWhenCanPreempt())),
                 StopPolicy.valueOf(spec.getStopPolicy().name()),
-                CohortObjects.weight(spec.getFairSharing() == null ? null : spec.getFairSharing().getWeight(), where));
+                CohortObjects.weight(spec.getFairSharing() == null ? null : spec.getFairSharing().getWeight(), where))
+                .withAdmissionMode(admissionMode(spec.getAdmissionScope()));
+    }
+
+    /** spec.admissionScope.admissionMode; unset is NoAdmissionFairSharing, as in Kueue. */
+    static dev.sluice.engine.AdmissionMode admissionMode(dev.sluice.api.v1beta2.AdmissionScope scope) {
+        return scope == null || scope.getAdmissionMode() == null ? dev.sluice.engine.AdmissionMode.NoAdmissionFairSharing
+                : dev.sluice.engine.AdmissionMode.valueOf(scope.getAdmissionMode().name());
     }
 
     /** MayStopSearch is Kueue's newer name for Borrow (whenCanBorrow) and Preempt (whenCanPreempt). */
@@ -139,6 +146,8 @@ public final class QueueObjects {
     public static LocalQueueSpec localQueue(LocalQueue lq) {
         var spec = lq.getSpec() == null ? new dev.sluice.api.v1beta2.LocalQueueSpec() : lq.getSpec();
         var stop = spec.getStopPolicy() == null ? StopPolicy.None : StopPolicy.valueOf(spec.getStopPolicy().name());
-        return new LocalQueueSpec(lq.getMetadata().getNamespace(), lq.getMetadata().getName(), spec.getClusterQueue(), stop);
+        String where = "LocalQueue " + lq.getMetadata().getNamespace() + "/" + lq.getMetadata().getName();
+        return new LocalQueueSpec(lq.getMetadata().getNamespace(), lq.getMetadata().getName(), spec.getClusterQueue(), stop)
+                .withFairSharingWeight(CohortObjects.weight(spec.getFairSharing(), where));
     }
 }

@@ -40,9 +40,7 @@ public final class KueueConfigReader {
     private static final Map<String, String> REFUSED = Map.of(
             "resources", "Sluice counts every resource as requested (no excludeResourcePrefixes or transformations); remove the section",
             "multiKueue", "Sluice does not dispatch to other clusters; remove the section",
-            "admissionChecks", "Sluice runs no admission checks; remove the section",
-            "admissionFairSharing", "Sluice does not order LocalQueues by their recent usage yet (admission fair sharing); "
-                    + "remove the section to admit in priority and creation order");
+            "admissionChecks", "Sluice runs no admission checks; remove the section");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -97,7 +95,7 @@ public final class KueueConfigReader {
             } else if (REFUSED.containsKey(name)) {
                 refusals.add(name + ": refused: " + REFUSED.get(name));
             } else if (!Set.of("integrations", "manageJobsWithoutQueueName", "managedJobsNamespaceSelector",
-                    "waitForPodsReady", "fairSharing", "objectRetentionPolicies").contains(name)) {
+                    "waitForPodsReady", "fairSharing", "objectRetentionPolicies", KueueAdmissionFairSharing.FIELD).contains(name)) {
                 notices.add(name + ": ignored (not a field Sluice knows of Kueue's Configuration)");
             }
         });
@@ -141,6 +139,7 @@ public final class KueueConfigReader {
                     + " without manageJobsWithoutQueueName it changes nothing");
         }
         KueueFairSharing.report(config, notices, refusals);
+        KueueAdmissionFairSharing.report(config.admissionFairSharing(), file.toString(), notices);
         if (!refusals.isEmpty()) {
             throw new KueueConfigException(file + ": Sluice cannot run as this Configuration asks: " + String.join("; ", refusals));
         }

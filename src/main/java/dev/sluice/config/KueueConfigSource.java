@@ -45,6 +45,7 @@ public class KueueConfigSource implements ConfigSourceFactory {
         properties.putAll(WaitForPodsReadyMapping.properties(path.getValue(), result.config().apiVersion(),
                 result.config().waitForPodsReady()));
         properties.putAll(KueueFairSharing.properties(result.config()));
+        properties.putAll(KueueAdmissionFairSharing.properties(result.config().admissionFairSharing(), path.getValue()));
         return List.of(new MapBackedConfigSource("Kueue Configuration " + path.getValue(), properties, ORDINAL) {
         });
     }

@@ -66,6 +66,8 @@ public class ControllerRuntime {
     ObjectRetentionConfig retention;
     @jakarta.inject.Inject
     FairSharingConfig fairSharing;
+    @jakarta.inject.Inject
+    AdmissionFairSharingConfig admissionFairSharing;
 
     public ControllerRuntime(OperatorLifecycle lifecycle, KubernetesClient client, AdmissionEvents metrics,
             LeaderElectionMetrics electionMetrics, Integrations integrations,
@@ -179,7 +181,8 @@ public class ControllerRuntime {
         stopSession();
         EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, clock,
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings,
-                readiness, listPageSize, retention.policy(), fairSharing.settings(), journal), 60);
+                readiness, listPageSize, retention.policy(), fairSharing.settings(), journal,
+                admissionFairSharing.settings()), 60);
         loop = next;
         role = Role.leading;
         next.start();

@@ -105,9 +105,10 @@ final class QueueStatusSync {
             }
             String key = "lq/" + lq.getMetadata().getNamespace() + "/" + lq.getMetadata().getName();
             present.add(key);
-            if (unchanged(key, status, lq)) {
+            if (unchanged(key, java.util.Arrays.asList(status, LocalQueueFairSharingStatuses.books(s, lq)), lq)) {
                 continue;
             }
+            var afs = LocalQueueFairSharingStatuses.of(s, lq);
             ClusterQueue cq = status.clusterQueue() == null ? null
                     : ClusterCache.get(s.cache.clusterQueues, null, status.clusterQueue());
             List<FlavorQuota> quotas = cq == null ? List.of() : quotas(cq);
@@ -117,6 +118,9 @@ final class QueueStatusSync {
             next.setAdmittedWorkloads(status.admittedWorkloads());
             next.setFlavorsReservation(localUsage(quotas, status.flavorsReservation()));
             next.setFlavorsUsage(localUsage(quotas, status.flavorUsage()));
+            if (s.admissionFairSharing.enabled()) {
+                next.setFairSharing(afs);
+            }
             String message = switch (status.reason()) {
                 case "ClusterQueueDoesNotExist" -> "Can't submit new workloads to clusterQueue: ClusterQueue "
                         + status.clusterQueue() + " doesn't exist";

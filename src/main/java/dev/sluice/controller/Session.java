@@ -49,6 +49,8 @@ final class Session {
      */
     final java.util.Set<Ref> workloadGoneFor = new java.util.HashSet<>();
     final KubernetesClient client;
+    /** Kueue's admissionFairSharing: LocalQueue usage orders heads; its status and gauge are written only when on. */
+    final dev.sluice.engine.AdmissionFairSharing admissionFairSharing;
     /** waitForPodsReady, and how often its timers are checked. */
     final dev.sluice.readiness.WaitForPodsReady readiness;
     final java.time.Duration readinessCheckPeriod;
@@ -61,8 +63,10 @@ final class Session {
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
             Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
             WaitForPodsReadyConfig readiness, long listPageSize, WorkloadRetention retention,
-            dev.sluice.engine.FairSharing fairSharing, dev.sluice.dashboard.Journal journal) {
-        this.engine = new Engine(fairSharing);
+            dev.sluice.engine.FairSharing fairSharing, dev.sluice.dashboard.Journal journal,
+            dev.sluice.engine.AdmissionFairSharing admissionFairSharing) {
+        this.engine = new Engine(fairSharing, admissionFairSharing);
+        this.admissionFairSharing = admissionFairSharing;
         this.fairSharing = fairSharing;
         this.client = client;
         this.readiness = readiness.settings();

@@ -123,7 +123,18 @@ class KueueConfigReaderTest {
         assertThatThrownBy(() -> KueueConfigReader.read(f)).isInstanceOf(KueueConfigException.class)
                 .hasMessageContaining("manageJobsWithoutQueueName: refused")
                 .hasMessageContaining("resources: refused: Sluice counts every resource as requested")
-                .hasMessageContaining("admissionFairSharing: refused: Sluice does not order LocalQueues");
+                .hasMessageNotContaining("admissionFairSharing");
+    }
+
+    @Test
+    void admissionFairSharingIsApplied() throws Exception {
+        KueueConfigReader.Result r = KueueConfigReader.read(file("""
+                apiVersion: config.kueue.x-k8s.io/v1beta2
+                kind: Configuration
+                admissionFairSharing: {usageHalfLifeTime: 168h}
+                """));
+        assertThat(r.notices()).anySatisfy(n -> assertThat(n).startsWith("admissionFairSharing: applied as "
+                + "sluice.admission-fair-sharing.enabled=true, sluice.admission-fair-sharing.usage-half-life-time=PT168H"));
     }
 
     @Test

@@ -38,6 +38,17 @@ public class ClusterQueueSpec {
     @JsonPropertyDescription("This ClusterQueue's weight when fair sharing is on.")
     private FairSharing fairSharing;
 
+    @JsonPropertyDescription("How this ClusterQueue's LocalQueues share admission (admission fair sharing).")
+    private AdmissionScope admissionScope;
+
+    public AdmissionScope getAdmissionScope() {
+        return admissionScope;
+    }
+
+    public void setAdmissionScope(AdmissionScope admissionScope) {
+        this.admissionScope = admissionScope;
+    }
+
     public List<ResourceGroup> getResourceGroups() {
         return resourceGroups;
     }

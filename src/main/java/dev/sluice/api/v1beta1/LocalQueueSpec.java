@@ -15,6 +15,17 @@ public class LocalQueueSpec {
     @Default("None")
     private StopPolicy stopPolicy;
 
+    @JsonPropertyDescription("This LocalQueue's weight in admission fair sharing.")
+    private FairSharing fairSharing;
+
+    public FairSharing getFairSharing() {
+        return fairSharing;
+    }
+
+    public void setFairSharing(FairSharing fairSharing) {
+        this.fairSharing = fairSharing;
+    }
+
     public String getClusterQueue() {
         return clusterQueue;
     }

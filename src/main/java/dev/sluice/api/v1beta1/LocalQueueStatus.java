@@ -74,4 +74,15 @@ public class LocalQueueStatus {
     public void setFlavorUsage(List<LocalQueueFlavorUsage> flavorUsage) {
         this.flavorUsage = flavorUsage;
     }
+
+    @JsonPropertyDescription("Admission fair sharing usage, while admission fair sharing is on.")
+    private LocalQueueFairSharingStatus fairSharing;
+
+    public LocalQueueFairSharingStatus getFairSharing() {
+        return fairSharing;
+    }
+
+    public void setFairSharing(LocalQueueFairSharingStatus fairSharing) {
+        this.fairSharing = fairSharing;
+    }
 }

@@ -74,4 +74,15 @@ public class LocalQueueStatus {
     public void setFlavorsUsage(List<LocalQueueFlavorUsage> flavorsUsage) {
         this.flavorsUsage = flavorsUsage;
     }
+
+    @JsonPropertyDescription("Admission fair sharing usage, while admission fair sharing is on.")
+    private LocalQueueFairSharingStatus fairSharing;
+
+    public LocalQueueFairSharingStatus getFairSharing() {
+        return fairSharing;
+    }
+
+    public void setFairSharing(LocalQueueFairSharingStatus fairSharing) {
+        this.fairSharing = fairSharing;
+    }
 }

@@ -1,0 +1,53 @@
+package dev.sluice.controller;
+
+import dev.sluice.api.v1beta2.AdmissionFairSharingStatus;
+import dev.sluice.api.v1beta2.LocalQueue;
+import dev.sluice.api.v1beta2.LocalQueueFairSharingStatus;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A LocalQueue's status.fairSharing.admissionFairSharingStatus from the engine's books: consumedResources (decayed,
+ * in Kubernetes units) and lastUpdate (the controller's engine clock is the wall clock in ms). Null while admission
+ * fair sharing is off or before the LocalQueue's first sample.
+ */
+final class LocalQueueFairSharingStatuses {
+
+    private LocalQueueFairSharingStatuses() {
+    }
+
+    /** What the status is made of, for the only-on-change check (the status classes have no equals). */
+    static Object books(Session s, LocalQueue lq) {
+        if (!s.admissionFairSharing.enabled()) {
+            return null;
+        }
+        String ns = lq.getMetadata().getNamespace();
+        String name = lq.getMetadata().getName();
+        return java.util.Arrays.asList(s.engine.localQueueUsageLastUpdate(ns, name),
+                s.engine.localQueueConsumedResources(ns, name));
+    }
+
+    static LocalQueueFairSharingStatus of(Session s, LocalQueue lq) {
+        if (!s.admissionFairSharing.enabled()) {
+            return null;
+        }
+        String ns = lq.getMetadata().getNamespace();
+        String name = lq.getMetadata().getName();
+        var last = s.engine.localQueueUsageLastUpdate(ns, name);
+        if (last.isEmpty()) {
+            return null;
+        }
+        Map<String, Quantity> consumed = new TreeMap<>();
+        s.engine.localQueueConsumedResources(ns, name).orElse(Map.of()).forEach((resource, amount) ->
+                consumed.put(resource, new Quantity(new java.math.BigDecimal(amount).setScale(3, java.math.RoundingMode.HALF_UP)
+                        .stripTrailingZeros().toPlainString())));
+        AdmissionFairSharingStatus afs = new AdmissionFairSharingStatus();
+        afs.setConsumedResources(consumed);
+        afs.setLastUpdate(Instant.ofEpochMilli(last.getAsLong()).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+        LocalQueueFairSharingStatus out = new LocalQueueFairSharingStatus();
+        out.setAdmissionFairSharingStatus(afs);
+        return out;
+    }
+}
