@@ -734,6 +734,18 @@ class EngineProperties {
     }
 
     /**
+     * Found by fairSharingNeverPreemptsBack on random seeds (world seed 242403, 19 submissions; 154593 with 29 alike):
+     * in a tree keeping all its quota below a lending limit of 0, every share was 0 and two borrowers took each
+     * other's workloads back by LessThanOrEqualToFinalShare. Kueue's lendable counts such quota
+     * (LendingLimitShareTest); now neither may.
+     */
+    @Example
+    void sharesInATreeKeepingItsQuotaBelowALendingLimitAreNotZero() {
+        fairSharingRun(242403, 19, true);
+        fairSharingRun(154593, 29, true);
+    }
+
+    /**
      * Found by a run of fairSharingNeverPreemptsBack on random seeds (world seed 714436, 20 submissions): the same
      * ring closed by strategies only. cq0's w7 takes cq2's w15 (LessThanInitialShare), cq0's w9 (priority 2, 6 cpu)
      * takes its queue-mate w7 (priority 1, 4 cpu) and borrows 2 more, w15 takes w9 (LessThanInitialShare: cq0's
