@@ -9,6 +9,9 @@
 # deleted); the driver reports how long after its start the controller was ready and its peak RSS until then, then
 # runs the scenario on top.
 #
+# HISTO_FILE=path: the controller's class histogram of live objects (after a full GC) and heap at the end of the run;
+# with HISTO_AT=S also at S seconds into the run, into path.mid (while Workloads are pending).
+#
 # Needs ./mvnw package -DskipTests (the jar and the compiled harness). See bench/RESULTS.md.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -36,10 +39,11 @@ echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}
 java -Xmx2g ${DRIVER_EXTRA_FLAGS:-} $(jfr_flags driver) -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
   --api "http://127.0.0.1:$API_PORT" --apiserver-pid "$API_PID" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
   --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
+  ${HISTO_FILE:+--histo-file "$HISTO_FILE"} ${HISTO_AT:+--histo-at "$HISTO_AT"} \
   --limit-writes "$LIMIT_WRITES" --history "$HISTORY" > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
 DRIVER=$!
 STARTED+=($DRIVER)
-wait_file "$WORK/setup.done" $((120 + HISTORY / 200)) "$DRIVER"
+wait_file "$WORK/setup.done" $((120 + HISTORY / 40)) "$DRIVER"  # a loaded machine stores ~60/s
 start_controller "http://127.0.0.1:$API_PORT"
 set +e
 wait "$DRIVER"

@@ -81,7 +81,7 @@ final class PendingStatusWrites {
             e.wanted = null; // already shows exactly this
             return;
         }
-        String gist = gist(status.message());
+        String gist = Compact.shared(gist(status.message())); // one copy per distinct gist, as the message's
         if (e.wanted == null || e.wanted.reason() != status.reason()
                 || e.wanted.unadmittedReason() != status.unadmittedReason() || !gist.equals(e.wantedGist)) {
             e.wantedSince = timer.nowMillis();

@@ -21,12 +21,12 @@ class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
     @Override
     public T put(String key, T obj) {
         strip(obj);
-        beforeStore(key, obj);
-        return super.put(key, obj);
+        return super.put(key, toStored(key, obj));
     }
 
-    /** What a subclass does with each object once stripped, before it is stored. */
-    void beforeStore(String key, T obj) {
+    /** What is stored of each object once stripped: the object itself, or a smaller one in its place (a subclass). */
+    T toStored(String key, T obj) {
+        return obj;
     }
 
     static void strip(HasMetadata obj) {

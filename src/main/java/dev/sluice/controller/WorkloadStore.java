@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The Workload cache keeps what decisions read and nothing more: as each Workload arrives its pod sets are turned
  * into the engine's compact form (demand per pod, placement constraints), then the pod templates are dropped from
  * the cached object. The rare reader of a template (restoring a stopped job) reads the Workload from the API server.
- * What stays is compacted (shared strings, exact-size maps), and an update that leaves the engine form as it was keeps
+ * A finished Workload is kept smaller still, see {@link FinishedWorkloads}. What stays is compacted (shared strings, exact-size maps), and an update that leaves the engine form as it was keeps
  * the earlier instance, so the cache and the engine hold one copy of it.
  */
 final class WorkloadStore extends StrippedItemStore<Workload> {
@@ -27,9 +27,22 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
 
     private final Map<String, Derived> derived = new ConcurrentHashMap<>();
 
+    /**
+     * A finished Workload is kept as its {@linkplain FinishedWorkloads#summary summary}, without an engine form: it
+     * holds no quota and is never queued again. Any other Workload is kept without its pod templates.
+     */
     @Override
-    void beforeStore(String key, Workload wl) {
-        compact(wl); // first, so that the engine form refers to the shared strings
+    Workload toStored(String key, Workload wl) {
+        compact(wl); // first, so that the engine form and the summary refer to the shared strings
+        if (FinishedWorkloads.isFinished(wl)) {
+            derived.remove(key);
+            return FinishedWorkloads.summary(wl);
+        }
+        derive(key, wl);
+        return wl;
+    }
+
+    private void derive(String key, Workload wl) {
         String invalidJob = InvalidJobWorkloads.problem(wl);
         Derived d = invalidJob != null
                 ? new Derived(wl.getMetadata().getResourceVersion(), null, invalidJob) // never queued: see InvalidJobWorkloads

@@ -73,7 +73,10 @@ final class Writes {
      * (nor reported) twice.
      */
     Written workloadStatus(Workload current, UnaryOperator<Workload> change) {
-        Workload base = current;
+        Workload base = writeBase(current, this::readWorkload);
+        if (base == null) {
+            return new Written(null, false);
+        }
         for (int attempt = 1;; attempt++) {
             Workload next = change.apply(Serialization.clone(base));
             if (Objects.equals(json(base.getStatus()), json(next.getStatus()))) {
@@ -95,6 +98,16 @@ final class Writes {
                 }
             }
         }
+    }
+
+    /**
+     * What a status change is computed on: the cached Workload, or, for a finished Workload's cached summary (which
+     * lacks what a change may touch, e.g. the pod-set assignments), the whole object read from the API server.
+     */
+    static Workload writeBase(Workload cached, java.util.function.BiFunction<String, String, Workload> read) {
+        return FinishedWorkloads.isSummary(cached)
+                ? read.apply(cached.getMetadata().getNamespace(), cached.getMetadata().getName())
+                : cached;
     }
 
     /** Writes a queue's status when it differs; a conflict is left to the next pass (the cache catches up). */
@@ -152,6 +165,16 @@ final class Writes {
      * status differs between the two, so only status is written.
      */
     private <T extends HasMetadata> T statusPatch(Class<T> type, T before, T after) {
+        ArrayNode patch = statusPatch(before, after);
+        var resources = client.resources(type);
+        var named = before.getMetadata().getNamespace() == null
+                ? resources.withName(before.getMetadata().getName())
+                : resources.inNamespace(before.getMetadata().getNamespace()).withName(before.getMetadata().getName());
+        return named.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
+    }
+
+    /** The JSON patch of a status write from {@code before} to {@code after}, resourceVersion precondition first. */
+    static ArrayNode statusPatch(HasMetadata before, HasMetadata after) {
         ArrayNode patch = JsonNodeFactory.instance.arrayNode();
         ObjectNode precondition = patch.addObject();
         precondition.put("op", "replace");
@@ -159,11 +182,7 @@ final class Writes {
         precondition.put("value", before.getMetadata().getResourceVersion());
         patch.addAll(JsonDiff.diff(Serialization.jsonMapper().valueToTree(before),
                 Serialization.jsonMapper().valueToTree(after)));
-        var resources = client.resources(type);
-        var named = before.getMetadata().getNamespace() == null
-                ? resources.withName(before.getMetadata().getName())
-                : resources.inNamespace(before.getMetadata().getNamespace()).withName(before.getMetadata().getName());
-        return named.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
+        return patch;
     }
 
     Workload readWorkload(String namespace, String name) {

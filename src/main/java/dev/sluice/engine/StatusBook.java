@@ -13,11 +13,14 @@ final class StatusBook {
     private final LinkedHashMap<WorkloadKey, PendingStatus> changed = new LinkedHashMap<>();
 
     void set(WorkloadRecord r, PendingReason reason, UnadmittedReason unadmitted, String message) {
-        r.message = message;
         r.unadmittedReason = unadmitted;
         if (reason == r.reportedReason && unadmitted == r.reportedUnadmitted && message.equals(r.reportedMessage)) {
+            r.message = r.reportedMessage; // the copy kept, not the equal one just built
             return;
         }
+        // thousands of Workloads waiting for the same quota are told the same words: one String for all of them
+        message = message.intern();
+        r.message = message;
         r.reportedReason = reason;
         r.reportedUnadmitted = unadmitted;
         r.reportedMessage = message;

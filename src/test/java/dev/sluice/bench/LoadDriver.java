@@ -143,9 +143,19 @@ public final class LoadDriver {
 
             creator.start(runner::now, (p, at) -> runner.created(p.key(), at));
             long deadline = timeoutMillis;
+            // HISTO_FILE (bench/lib.sh): the controller's live-object histogram (jcmd forces a full GC first) at the
+            // end of the run, and with --histo-at S also S seconds in, while Workloads are pending
+            String histoFile = opts.get("histo-file");
+            int histoAt = Integer.parseInt(opt("histo-at", "0"));
             long nextProgress = 10_000;
             while (runner.finished() < planned.size() && runner.now() < deadline) {
                 Thread.sleep(100);
+                if (histoFile != null && histoAt > 0 && runner.now() >= histoAt * 1000L) {
+                    histoAt = 0; // once
+                    System.out.printf(Locale.ROOT, "histogram at t=%ds: created %d admitted %d finished %d%n",
+                            runner.now() / 1000, creator.created(), runner.admissions(), runner.finished());
+                    histogram(rss.pid(), Path.of(histoFile + ".mid"));
+                }
                 if (runner.now() >= nextProgress) {
                     System.err.printf(Locale.ROOT, "t=%ds created %d admitted %d finished %d%n", nextProgress / 1000,
                             creator.created(), runner.admissions(), runner.finished());
@@ -172,6 +182,9 @@ public final class LoadDriver {
             if (nmt != null && rss.pid() > 0) {
                 new ProcessBuilder("jcmd", Long.toString(rss.pid()), "VM.native_memory", "summary")
                         .redirectErrorStream(true).redirectOutput(Path.of(nmt).toFile()).start().waitFor(30, TimeUnit.SECONDS);
+            }
+            if (histoFile != null && rss.pid() > 0) {
+                histogram(rss.pid(), Path.of(histoFile));
             }
             Writes writes = Writes.read(api);
             String faults = opts.containsKey("proxy-url") ? httpGet(opts.get("proxy-url") + "/bench/faults") : null;
@@ -239,6 +252,17 @@ public final class LoadDriver {
     /** Built on first use, after {@link BenchLogging#quiet} (the JDK's client fixes its debug level when built). */
     private static final class Http {
         static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    /** The live objects of the controller by class, then the heap after that full GC, into one file. */
+    static void histogram(long pid, Path file) throws Exception {
+        Path heap = Path.of(file + ".heap");
+        new ProcessBuilder("jcmd", Long.toString(pid), "GC.class_histogram").redirectErrorStream(true)
+                .redirectOutput(file.toFile()).start().waitFor(60, TimeUnit.SECONDS);
+        new ProcessBuilder("jcmd", Long.toString(pid), "GC.heap_info").redirectErrorStream(true)
+                .redirectOutput(heap.toFile()).start().waitFor(30, TimeUnit.SECONDS);
+        Files.writeString(file, Files.readString(heap), java.nio.file.StandardOpenOption.APPEND);
+        Files.delete(heap);
     }
 
     static String httpGet(String url) throws Exception {
