@@ -39,7 +39,7 @@ java -Xmx2g ${DRIVER_EXTRA_FLAGS:-} $(jfr_flags driver) -cp "$CP" dev.sluice.ben
   --limit-writes "$LIMIT_WRITES" --history "$HISTORY" > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
 DRIVER=$!
 STARTED+=($DRIVER)
-wait_file "$WORK/setup.done" $((120 + HISTORY / 200)) "$DRIVER"
+wait_file "$WORK/setup.done" $((120 + HISTORY / 50)) "$DRIVER"  # stored at ~180/s on an idle machine, far slower on a loaded one
 start_controller "http://127.0.0.1:$API_PORT"
 set +e
 wait "$DRIVER"
