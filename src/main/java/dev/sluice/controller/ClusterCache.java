@@ -98,7 +98,7 @@ final class ClusterCache implements AutoCloseable {
                 absent.add(kind);
                 continue;
             }
-            jobs.put(kind, add(jobInformer(kind), typeOf(kind), sink));
+            jobs.put(kind, add(jobInformer(kind), typeOf(kind), sink, new JobItemStore(kind)));
         }
     }
 
@@ -124,7 +124,7 @@ final class ClusterCache implements AutoCloseable {
             }
             it.remove();
             SharedIndexInformer<GenericKubernetesResource> informer = jobInformer(kind);
-            handOver(informer, typeOf(kind), sink, new StrippedItemStore<>());
+            handOver(informer, typeOf(kind), sink, new JobItemStore(kind));
             jobs.put(kind, informer);
             informer.start();
             LOG.infof("%s (%s) is served now: %ss are queued", kind.kind(), kind.apiVersion(), kind.kind());

@@ -3,8 +3,6 @@ package dev.sluice.controller;
 import dev.sluice.metrics.LeaderElectionMetrics;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
@@ -19,8 +17,9 @@ import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
- * Takes part in leader election on a Lease, one term after another, on a Kubernetes client of its own (so a backlog
- * of the controller's writes cannot delay a renewal and cost the term).
+ * Takes part in leader election on a Lease, one term after another, on a Kubernetes client of its own with its own
+ * HTTP client and event-loop thread ({@link LeaseClient}), so neither a backlog of the controller's writes nor an
+ * informer blocking a shared event loop can delay a renewal and cost the term.
  *
  * <p>fabric8 7.4's elector runs once and tells "leading" as soon as it <em>reads</em> a Lease naming its own identity,
  * before any write succeeded. So each term has an identity of its own (pod name and a random part): a new elector
@@ -50,7 +49,7 @@ final class LeaderElection implements AutoCloseable {
     private final Duration retryPeriod;
     private final Terms terms;
     private final LeaderElectionMetrics metrics;
-    private final KubernetesClient leaseClient;
+    private final LeaseClient leaseClient;
     private final LeaseHealth health;
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "sluice-leader-election");
@@ -79,7 +78,7 @@ final class LeaderElection implements AutoCloseable {
         this.terms = terms;
         this.metrics = metrics;
         this.health = new LeaseHealth(Clock.systemUTC(), leaseDuration);
-        this.leaseClient = new KubernetesClientBuilder().withConfig(leaseClientConfig(clientConfig, renewDeadline)).build();
+        this.leaseClient = new LeaseClient(leaseClientConfig(clientConfig, renewDeadline));
         if (metrics != null) {
             metrics.register(leaseName, this::leading, health::healthy);
         }
@@ -123,7 +122,7 @@ final class LeaderElection implements AutoCloseable {
                 }))
                 .build();
         LOG.debugf("electing on Lease %s/%s as %s", namespace, leaseName, term.identity);
-        term.future = leaseClient.leaderElector().withConfig(config).build().start();
+        term.future = leaseClient.client().leaderElector().withConfig(config).build().start();
     }
 
     private void started(Term term) {

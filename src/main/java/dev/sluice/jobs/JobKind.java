@@ -78,6 +78,18 @@ public interface JobKind {
         return Optional.empty();
     }
 
+    /**
+     * Empties the pod templates of a cached copy of a finished job, in place; true when something was dropped. Once a
+     * job is finished nothing reads its templates (they are read to build, start, stop or replace a Workload), and
+     * they are most of the object, so the job cache keeps finished jobs without them: with a year of history those
+     * are nearly all the cached jobs. Every other read ({@link #finished}, {@link #isSuspended}, {@link #isActive},
+     * {@link #podsReady}, {@link #restoreWait}, metadata, {@code spec} outside the templates) answers as before.
+     * Kinds whose pod sets are not pod templates keep everything (the default).
+     */
+    default boolean dropPodTemplates(GenericKubernetesResource job) {
+        return false;
+    }
+
     /** Present once the job reached a terminal state. */
     Optional<JobFinish> finished(GenericKubernetesResource job);
 

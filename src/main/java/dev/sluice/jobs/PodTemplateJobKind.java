@@ -27,6 +27,25 @@ public abstract class PodTemplateJobKind implements JobKind {
     protected abstract boolean supportsPartialCount();
 
     @Override
+    public boolean dropPodTemplates(GenericKubernetesResource job) {
+        List<RawPodSet> podSets;
+        try {
+            podSets(job); // only a readable job: an unreadable one may have the placeholder Workload quoting why
+            podSets = rawPodSets(job);
+        } catch (InvalidJobException | IllegalArgumentException invalid) {
+            return false;
+        }
+        boolean dropped = false;
+        for (RawPodSet raw : podSets) {
+            if (!raw.template().isEmpty()) {
+                raw.template().clear();
+                dropped = true;
+            }
+        }
+        return dropped;
+    }
+
+    @Override
     public List<PodSetTemplate> podSets(GenericKubernetesResource job) {
         String ref = Models.ref(job);
         List<PodSetTemplate> out = new ArrayList<>();

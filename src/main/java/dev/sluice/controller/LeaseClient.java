@@ -1,0 +1,76 @@
+package dev.sluice.controller;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/**
+ * The Kubernetes client leader election renews the Lease on: its own HTTP client on a Vert.x instance of its own (one
+ * event-loop thread), not Quarkus's.
+ *
+ * <p>Inside Quarkus every fabric8 client built with the default factory shares Quarkus's Vert.x event loops, and
+ * fabric8's informers fill their stores on those loops: with tens of thousands of cached objects one initial LIST
+ * page blocked a loop for up to 13 s, longer than the renew deadline, and the Lease was lost twice during start-up.
+ * A separate client with the same shared loops does not help; separate threads do.
+ */
+final class LeaseClient implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(LeaseClient.class);
+    private static final String DISABLE_DNS_RESOLVER = "vertx.disableDnsResolver";
+
+    private final Vertx vertx;
+    private final KubernetesClient client;
+
+    LeaseClient(Config config) {
+        this.vertx = newVertx();
+        this.client = new KubernetesClientBuilder().withConfig(config)
+                .withHttpClientFactory(new VertxHttpClientFactory(vertx)).build();
+    }
+
+    KubernetesClient client() {
+        return client;
+    }
+
+    /**
+     * One event loop is plenty for a request every retry period; the worker pools are created lazily and kept to one
+     * thread. As fabric8 does for its own instances, the JDK resolver is used (the property is read when the
+     * instance is built, so it is set only meanwhile, and only if nobody set it).
+     */
+    private static Vertx newVertx() {
+        String before = System.getProperty(DISABLE_DNS_RESOLVER);
+        if (before == null) {
+            System.setProperty(DISABLE_DNS_RESOLVER, "true");
+        }
+        try {
+            return Vertx.vertx(new VertxOptions()
+                    .setEventLoopPoolSize(1)
+                    .setWorkerPoolSize(1)
+                    .setInternalBlockingPoolSize(1)
+                    .setUseDaemonThread(true)
+                    .setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false)
+                            .setClassPathResolvingEnabled(false)));
+        } finally {
+            if (before == null) {
+                System.clearProperty(DISABLE_DNS_RESOLVER);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.debugf("closing the Lease client's Vert.x: %s", e.toString());
+        }
+    }
+}
