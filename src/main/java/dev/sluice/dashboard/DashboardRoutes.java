@@ -18,7 +18,6 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,10 +37,7 @@ import org.jboss.logging.Logger;
 public class DashboardRoutes {
     private static final Logger LOG = Logger.getLogger(DashboardRoutes.class);
     static final String BASE = "/dashboard";
-    private static final Map<String, String> FILES = Map.of(
-            "index.html", "text/html; charset=utf-8",
-            "dashboard.js", "text/javascript; charset=utf-8",
-            "dashboard.css", "text/css; charset=utf-8");
+    private static final Map<String, String> FILES = DashboardFiles.TYPES;
 
     private final OperatorLifecycle lifecycle;
     private final ControllerRuntime runtime;
@@ -69,16 +65,14 @@ public class DashboardRoutes {
         if (!enabled || !lifecycle.mode().runsController()) {
             return;
         }
-        FILES.keySet().forEach(f -> files.put(f, resource(f)));
+        files.putAll(DashboardFiles.load());
         Router router = management.router();
         router.route(BASE + "*").order(-10).handler(ctx -> {
             if (ctx.request().method() != HttpMethod.GET && ctx.request().method() != HttpMethod.HEAD) {
-                ctx.response().setStatusCode(405).putHeader("Allow", "GET, HEAD").end("the dashboard is read-only\n");
+                ctx.response().setStatusCode(405).putHeader("Allow", "GET, HEAD").end(DashboardFiles.READ_ONLY);
                 return;
             }
-            // nothing is loaded from anywhere else, and no other page may frame it
-            ctx.response().putHeader("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
-                    .putHeader("X-Content-Type-Options", "nosniff").putHeader("Referrer-Policy", "no-referrer");
+            DashboardFiles.HEADERS.forEach(ctx.response()::putHeader);
             ctx.next();
         });
         router.get(BASE + "/").handler(ctx -> file(ctx, "index.html"));
@@ -184,17 +178,6 @@ public class DashboardRoutes {
             return json.writeValueAsBytes(o);
         } catch (IOException e) {
             throw new IllegalStateException("the dashboard state cannot be written as JSON", e);
-        }
-    }
-
-    private static byte[] resource(String name) {
-        try (InputStream in = DashboardRoutes.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("the dashboard's " + name + " is missing from the jar");
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new IllegalStateException("the dashboard's " + name + " cannot be read: " + e.getMessage(), e);
         }
     }
 }
