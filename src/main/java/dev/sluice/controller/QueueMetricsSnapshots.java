@@ -136,10 +136,13 @@ final class QueueMetricsSnapshots {
                 ClusterQueueMetrics m = clusterQueues.get(member);
                 admitted += m == null ? 0 : m.admittedWorkloads();
             }
+            // every flavor/resource with subtree quota or reservations, as Kueue's collectCohortMetricPoints
+            java.util.TreeSet<FlavorResource> keys = new java.util.TreeSet<>(c.nominalQuota().keySet());
+            keys.addAll(c.usage().keySet());
             List<CohortResourceMetrics> resources = new ArrayList<>();
-            for (Map.Entry<FlavorResource, Long> q : new TreeMap<>(c.nominalQuota()).entrySet()) {
-                resources.add(new CohortResourceMetrics(q.getKey().flavor(), q.getKey().resource(), q.getValue(),
-                        c.usage().getOrDefault(q.getKey(), 0L)));
+            for (FlavorResource fr : keys) {
+                resources.add(new CohortResourceMetrics(fr.flavor(), fr.resource(),
+                        c.nominalQuota().getOrDefault(fr, 0L), c.usage().getOrDefault(fr, 0L)));
             }
             out.add(new CohortMetrics(name, admitted, resources));
         }
