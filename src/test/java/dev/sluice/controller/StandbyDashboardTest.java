@@ -9,6 +9,7 @@ import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.api.v1beta2.Cohort;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.dashboard.HeadlessChromium;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A replica that does not lead answers the dashboard from its own engine copy, rebuilt from the cluster as the
- * visibility API's standby answers are (Cohort pools included), and says on the page that it is a standby view.
+ * visibility API's standby answers are (Cohort pools included), and says on the page that it is a standby view (seen in
+ * headless Chromium where it is installed; CI installs it).
  */
 @QuarkusTest
 @WithKubernetesTestServer(setup = ApiServerRules.class)
@@ -43,6 +45,11 @@ class StandbyDashboardTest {
         new Cluster(client).namespace(NS);
         await().atMost(Cluster.TIMEOUT).until(() -> runtime.role() == ControllerRuntime.Role.leading);
         takeLease("other-replica", ZonedDateTime.now(ZoneOffset.UTC), 3600);
+        // the other replica renews as a leader does: this one judges expiry by its own lease duration
+        java.util.concurrent.ScheduledExecutorService renewer = java.util.concurrent.Executors
+                .newSingleThreadScheduledExecutor();
+        renewer.scheduleAtFixedRate(() -> takeLease("other-replica", ZonedDateTime.now(ZoneOffset.UTC), 3600), 2, 2,
+                java.util.concurrent.TimeUnit.SECONDS);
         try {
             await().atMost(Cluster.TIMEOUT).until(() -> runtime.role() == ControllerRuntime.Role.standby);
             // made while this replica stands by: only the leader (the other replica) would admit the Workload
@@ -105,7 +112,25 @@ class StandbyDashboardTest {
                     .isEqualTo("6");
             assertThat(get("/dashboard/api/workload?namespace=" + NS + "&name=waits-on-standby").statusCode())
                     .isEqualTo(200);
+            if (HeadlessChromium.available()) {
+                // the page itself says so, above the queues it shows
+                org.openqa.selenium.chrome.ChromeDriver browser = HeadlessChromium.start();
+                try {
+                    int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
+                    browser.get("http://localhost:" + port + "/dashboard/");
+                    HeadlessChromium.Wait wait = new HeadlessChromium.Wait(browser);
+                    assertThat(wait.<String>until(b -> HeadlessChromium.text(b, "#view")))
+                            .startsWith("Standby view: this replica does not lead");
+                    assertThat(wait.<String>until(b -> HeadlessChromium.text(b,
+                            "#cq-standby-cq tr.pending[data-workload='" + NS + "/waits-on-standby']")))
+                            .contains("waits-on-standby");
+                } finally {
+                    browser.quit();
+                }
+            }
         } finally {
+            renewer.shutdownNow();
+            renewer.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
             takeLease("other-replica", ZonedDateTime.now(ZoneOffset.UTC).minusHours(2), 1);
         }
         // leading again: the live view, without the standby note

@@ -26,16 +26,24 @@ public final class HeadlessChromium {
 
     /** In CI a missing browser is a failure (CI installs it); on a workstation a loud skip. */
     public static void require() {
+        if (!available()) {
+            Assumptions.abort(PROBLEM);
+        }
+    }
+
+    private static final String PROBLEM = "the dashboard's browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
+            + " (apt-get install chromium chromium-driver; .ci/run installs them)";
+
+    /** For a test whose browser part is extra: whether to run it; in CI a missing browser is a failure. */
+    public static boolean available() {
         if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
-            return;
+            return true;
         }
-        String problem = "the dashboard's browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
-                + " (apt-get install chromium chromium-driver; .ci/run installs them)";
         if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            throw new AssertionError(problem);
+            throw new AssertionError(PROBLEM);
         }
-        System.err.println("SKIPPED: " + problem);
-        Assumptions.abort(problem);
+        System.err.println("SKIPPED: " + PROBLEM);
+        return false;
     }
 
     public static ChromeDriver start() throws IOException {
