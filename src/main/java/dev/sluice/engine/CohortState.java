@@ -1,8 +1,10 @@
 package dev.sluice.engine;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -20,6 +22,13 @@ final class CohortState extends QuotaNode {
     final TreeMap<String, CohortState> childCohorts = new TreeMap<>();
     /** The parent cycle this cohort's chain runs into (names in order), or null; set by the cache. */
     List<String> cycle;
+    /**
+     * Every (flavor, resource) with quota anywhere in this subtree, zero quotas and quota kept by a lending limit
+     * included: Kueue's root subtree quota lists them all (it accumulates even zeros), and a dominant share's
+     * lendable is summed over them. The subtree quota map leaves zeros out, so a tree whose only quota is kept below
+     * a lending limit of 0 would otherwise have nothing lendable and every share 0.
+     */
+    final Set<FlavorResource> treeResources = new HashSet<>();
 
     CohortState(String name) {
         super(name);
@@ -59,6 +68,8 @@ final class CohortState extends QuotaNode {
     void recompute() {
         subtreeQuota.clear();
         usage.clear();
+        treeResources.clear();
+        treeResources.addAll(quotas.keySet());
         for (Map.Entry<FlavorResource, FlavorResourceQuota> q : quotas.entrySet()) {
             if (q.getValue().nominal() != 0) {
                 subtreeQuota.put(q.getKey(), q.getValue().nominal());
@@ -67,9 +78,11 @@ final class CohortState extends QuotaNode {
         for (CohortState child : childCohorts.values()) {
             child.recompute();
             child.accumulateInto(this);
+            treeResources.addAll(child.treeResources);
         }
         for (ClusterQueueState cq : members.values()) {
             cq.accumulateInto(this);
+            treeResources.addAll(cq.quotas.keySet());
         }
     }
 

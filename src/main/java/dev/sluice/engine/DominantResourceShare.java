@@ -59,7 +59,7 @@ record DominantResourceShare(double weight, double ratio, String dominantResourc
     /** Per resource, the most the node could ever take through parent (Kueue's calculateLendable). */
     private static Map<String, Long> lendable(CohortState parent) {
         Map<String, Long> out = new HashMap<>();
-        for (FlavorResource fr : parent.root().subtreeQuota.keySet()) {
+        for (FlavorResource fr : ((CohortState) parent.root()).treeResources) {
             out.merge(fr.resource(), parent.potentialAvailable(fr), Long::sum);
         }
         return out;

@@ -132,6 +132,15 @@ abstract class QuotaNode {
         }
     }
 
+    /** The node's place in its tree, root first, as Kueue names it in preemption messages: "/root/.../name". */
+    String path() {
+        StringBuilder path = new StringBuilder();
+        for (QuotaNode n = this; n != null; n = n.parent) {
+            path.insert(0, n.name).insert(0, '/');
+        }
+        return path.toString();
+    }
+
     /** The root of this node's tree (itself if it has no parent). */
     QuotaNode root() {
         QuotaNode n = this;

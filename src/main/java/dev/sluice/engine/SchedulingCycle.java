@@ -183,7 +183,7 @@ final class SchedulingCycle {
             targeted.add(t.workload().key());
             if (t.workload().phase == WorkloadPhase.ADMITTED) {
                 evictions.evict(t.workload(), EvictionReason.Preempted, t.reason(), r,
-                        preemptionMessage(r, t.reason()));
+                        preemptionMessage(r, cq, t));
             }
         }
         statuses.set(r, PendingReason.Pending, UnadmittedReason.WaitingForPreemptedWorkloads,
@@ -277,6 +277,18 @@ final class SchedulingCycle {
             return cq.queue.pollHead(localQueueUsage::weightedUsage);
         }
         return cq.queue.pollHead();
+    }
+
+    /**
+     * Kueue v0.19's Preempted message (preemptionMessage in pkg/scheduler/preemption): why, then the cohort paths of
+     * the preemptor's and the victim's ClusterQueues (buildCQPath); a path not known is "UNKNOWN", as there.
+     */
+    private String preemptionMessage(WorkloadRecord preemptor, ClusterQueueState preemptorCq,
+                                     Preemptor.Target target) {
+        ClusterQueueState victimCq = target.workload().clusterQueue == null ? null
+                : cache.get(target.workload().clusterQueue);
+        return preemptionMessage(preemptor, target.reason()) + "; preemptor path: " + preemptorCq.path()
+                + "; preemptee path: " + (victimCq == null ? "UNKNOWN" : victimCq.path());
     }
 
     private static String preemptionMessage(WorkloadRecord preemptor, PreemptionReason reason) {

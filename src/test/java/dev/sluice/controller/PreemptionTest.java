@@ -64,6 +64,7 @@ class PreemptionTest {
         GenericKubernetesResource low = cluster.jobSet(NS, "low-priority");
         Workload lowWl = cluster.awaitWorkload(low, Cluster::admitted);
         assertThat(lowWl.getSpec().getPriority()).isEqualTo(100);
+        String lowCq = lowWl.getStatus().getAdmission().getClusterQueue(); // no cohort: its path is "/" + name
         assertThat(lowWl.getSpec().getPriorityClassRef().getName()).isEqualTo("low-priority");
         Map<String, Object> original = MultisliceTutorialTest.podTemplate(low);
         Map<String, Object> started = MultisliceTutorialTest.podTemplate(
@@ -88,7 +89,8 @@ class PreemptionTest {
         assertThat(Cluster.condition(evicted, "Preempted").getMessage())
                 .startsWith("Preempted to accommodate a workload (UID: ")
                 .contains("JobUID: " + highJob.getMetadata().getUid())
-                .endsWith("due to prioritization in the ClusterQueue");
+                .endsWith("due to prioritization in the ClusterQueue; preemptor path: /" + lowCq
+                        + "; preemptee path: /" + lowCq);
         GenericKubernetesResource stopped = cluster.awaitJobSet(NS, "low-priority", Cluster::suspended);
         // restored as submitted (quantities in the API server's canonical form: 4 is written "4")
         assertThat(asTemplate(MultisliceTutorialTest.podTemplate(stopped))).isEqualTo(asTemplate(original));

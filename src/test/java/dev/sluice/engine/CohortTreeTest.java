@@ -99,6 +99,10 @@ class CohortTreeTest {
         Eviction ev = r.evictions().get(0);
         assertThat(ev.workload()).isEqualTo(key("to-be-preempted"));
         assertThat(ev.preemptionReason()).isEqualTo(PreemptionReason.InCohortReclamation);
+        // Kueue v0.19 names both queues by their path from the root (buildCQPath), the implicit root included
+        assertThat(ev.message()).isEqualTo("Preempted to accommodate a workload (UID: uid-incoming, JobUID: UNKNOWN)"
+                + " due to reclamation within the cohort; preemptor path: /root/cohort-left/cq-left;"
+                + " preemptee path: /root/cohort-right/cq-right");
         e.evictionDone(key("to-be-preempted"), 3);
         assertThat(admitted(settle(e, 4))).containsExactly(key("incoming"));
     }

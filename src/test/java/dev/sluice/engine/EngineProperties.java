@@ -3,10 +3,13 @@ package dev.sluice.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
@@ -391,6 +394,44 @@ class EngineProperties {
             }
         }
 
+        /**
+         * Whether a round of evictions and admissions raised a queue's share with no share compared: a priority
+         * preemption within a ClusterQueue by a workload requesting more than its victim, or a workload admitted
+         * into free room (it preempted nothing in the round) that leaves its queue borrowing.
+         */
+        boolean raisesAShareUnchecked(List<Object> round) {
+            Set<WorkloadKey> preemptors = new HashSet<>();
+            for (Object o : round) {
+                if (o instanceof Eviction e) {
+                    preemptors.add(e.preemptor());
+                    if (e.preemptionReason() == PreemptionReason.InClusterQueue
+                            && requested(specs.get(e.preemptor())) > requested(specs.get(e.workload()))) {
+                        return true;
+                    }
+                } else if (o instanceof BorrowingAdmission a && !preemptors.contains(a.workload())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Whether the ClusterQueue now uses more than its nominal quota of anything. */
+        boolean borrows(String cq) {
+            ClusterQueueSpec spec = byName.get(cq);
+            return usage().getOrDefault(cq, Map.of()).entrySet().stream()
+                    .anyMatch(u -> u.getValue() > quota(spec, u.getKey()).nominal());
+        }
+
+        static long requested(WorkloadSpec w) {
+            long sum = 0;
+            for (PodSetSpec ps : w.podSets()) {
+                for (long v : ps.requestsPerPod().values()) {
+                    sum += v * ps.count();
+                }
+            }
+            return sum;
+        }
+
         String cqOf(WorkloadSpec w) {
             return "cq" + w.queueName().substring(2).replace("x", "");
         }
@@ -545,17 +586,39 @@ class EngineProperties {
      * resource, and that workload may take its nominal quota back: seed 3287 with 8 submissions, kept below as
      * {@link #aWithinNominalReclaimMayUndoAFairSharingPreemption}. Such a pair may repeat (as in Kueue), so
      * settling is asserted only for runs without a within-nominal undo.
-     * Runs on a fixed seed: random seeds found one more back-preemption (world seed 251044, jqwik seed
-     * -3708253810472350428) not yet explained; open in issue 15, kept here so CI stays deterministic.
+     *
+     * <p>Nor does Kueue's argument cover a ring through a priority preemption within a ClusterQueue (seed 251044 with
+     * 10 submissions, kept below as {@link #aQueueMatePreemptingWhileBorrowingClosesARingOfThree} and by hand in
+     * QueueMateCycleTest; seed 714436 with 20, {@link #aRingMayCloseByAStrategyToo}): p takes its queue-mate v by
+     * priority and borrows more than v held (fair sharing lets a queue preempt while borrowing, and no share is
+     * compared for an InClusterQueue target), q takes p by a strategy, and v takes q, within its queue's nominal
+     * quota or by a strategy. Likewise a workload admitted into free room that leaves its queue borrowing (seed 96721
+     * with 8 submissions, {@link #aFreeAdmissionWhileBorrowingMayReopenAStrategyRound}): q takes p by a strategy,
+     * q's queue-mate fits into the room p left and borrows, p (a StrictFIFO head, retried every cycle as in Kueue)
+     * takes both back by a strategy, and round again. Such rounds repeat in Kueue too, so settling is not asserted
+     * once an eviction has come round again in a round where a share rose with no share compared; any other repeat
+     * still fails, and so does a strategy preempting back while the rest holds what it held.
      */
-    @Property(tries = 300, seed = "20261201")
+    @Property(tries = 300)
     void fairSharingNeverPreemptsBack(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
                                       @ForAll @IntRange(min = 1, max = 40) int submissions) {
         fairSharingRun(seed, submissions, true);
     }
 
-    /** Runs the fixed inputs; returns whether a within-nominal reclaim undid a fair-sharing preemption. */
-    private static boolean fairSharingRun(long seed, int submissions, boolean assertSettles) {
+    /**
+     * What a fixed-input run with fair sharing showed of the two Kueue exceptions to settling: a within-nominal
+     * reclaim undoing a strategy preemption, and an eviction come round again in a round where a share rose with no
+     * share compared; and whether the cycles settled.
+     */
+    private record FairSharingRun(boolean withinNominalUndo, boolean shareRoseUnchecked, boolean settled) {
+    }
+
+    /** An admission that left its ClusterQueue borrowing. */
+    private record BorrowingAdmission(WorkloadKey workload) {
+    }
+
+    /** Runs the fixed inputs, checking the strategies never preempt back and the cycles settle (but for Kueue's). */
+    private static FairSharingRun fairSharingRun(long seed, int submissions, boolean assertSettles) {
         World w = new World(seed, new Engine(FairSharing.on()));
         for (int i = 0; i < submissions; i++) {
             w.submitOne(i);
@@ -563,6 +626,10 @@ class EngineProperties {
         // (victim, preemptor) of each strategy preemption -> what the rest of the world held then.
         Map<List<WorkloadKey>, Map<WorkloadKey, Assignment>> byStrategy = new HashMap<>();
         boolean undone = false;
+        // every eviction so far as (victim, preemptor, reason), and where each was first seen
+        List<Object> history = new ArrayList<>(); // evictions and admissions, in order
+        Map<List<Object>, Integer> firstSeen = new HashMap<>();
+        boolean ring = false;
         boolean settled = false;
         for (int round = 0; round < 200 && !settled; round++) {
             CycleResult r = w.cycle(submissions);
@@ -589,6 +656,16 @@ class EngineProperties {
                             .isEqualTo(PreemptionReason.InCohortReclamation);
                     undone = true;
                 }
+                List<Object> step = Arrays.asList(e.workload(), e.preemptor(), e.reason(),
+                        e.preemptionReason());
+                Integer first = firstSeen.putIfAbsent(step, history.size());
+                if (first != null && w.raisesAShareUnchecked(history.subList(first, history.size()))) {
+                    ring = true; // the same eviction again, in a round where a share rose with no share compared
+                }
+                history.add(e);
+            }
+            for (Admission a : r.admissions()) {
+                history.add(w.borrows(a.assignment().clusterQueue()) ? new BorrowingAdmission(a.workload()) : a);
             }
             settled = r.admissions().isEmpty() && r.evictions().isEmpty() && w.evicting.isEmpty();
             for (WorkloadKey k : new ArrayList<>(w.evicting)) {
@@ -597,10 +674,10 @@ class EngineProperties {
             }
             w.evicting.clear();
         }
-        if (assertSettles && !undone) {
+        if (assertSettles && !undone && !ring) {
             assertThat(settled).as("settles within 200 cycles").isTrue();
         }
-        return undone;
+        return new FairSharingRun(undone, ring, settled);
     }
 
     /** With fair sharing too, the bound and the remembered victims only skip work, and runs repeat exactly. */
@@ -673,7 +750,59 @@ class EngineProperties {
      */
     @Example
     void aWithinNominalReclaimMayUndoAFairSharingPreemption() {
-        assertThat(fairSharingRun(3287, 8, false)).isTrue();
+        assertThat(fairSharingRun(3287, 8, false).withinNominalUndo()).isTrue();
+    }
+
+    /**
+     * Found by fairSharingNeverPreemptsBack on a random seed (world seed 251044, 10 submissions): cq1's w6
+     * (priority 1) takes its queue-mate w2 (priority 0) and borrows 4 of the cohort's 6; cq3's w9 takes w6 by
+     * LessThanInitialShare (cq3 borrows 1 with it); w2, within cq1's nominal quota, reclaims from w9; round again.
+     * Every step is one Kueue v0.19 takes (QueueMateCycleTest); the property recognises the ring and no more.
+     */
+    @Example
+    void aQueueMatePreemptingWhileBorrowingClosesARingOfThree() {
+        FairSharingRun run = fairSharingRun(251044, 10, false);
+        assertThat(run.shareRoseUnchecked()).isTrue();
+        assertThat(run.withinNominalUndo()).isFalse();
+    }
+
+    /**
+     * Found by fairSharingNeverPreemptsBack on random seeds (world seed 242403, 19 submissions; 154593 with 29 alike):
+     * in a tree keeping all its quota below a lending limit of 0, every share was 0 and two borrowers took each
+     * other's workloads back by LessThanOrEqualToFinalShare. Kueue's lendable counts such quota
+     * (LendingLimitShareTest); now neither may.
+     */
+    @Example
+    void sharesInATreeKeepingItsQuotaBelowALendingLimitAreNotZero() {
+        assertThat(fairSharingRun(242403, 19, true).settled()).isTrue();
+        assertThat(fairSharingRun(154593, 29, true).settled()).isTrue();
+    }
+
+    /**
+     * Found by a run of fairSharingNeverPreemptsBack on random seeds (world seed 96721, 8 submissions): cq2's w7
+     * (3 cpu) takes cq1's w3 (9 cpu) by LessThanInitialShare; cq2's w2 (6 cpu) then fits into the room w3 left
+     * and cq2 borrows 8 of 22; cq1's w3, head of a StrictFIFO queue and so retried every cycle (Kueue's
+     * RequeueIfNotPresent), takes w7 and w2 back by the strategies (cq1's share with w3, 3 of 22, is below cq2's);
+     * w7 alone again shares less than w3; round again. Each step is one Kueue v0.19 takes.
+     */
+    @Example
+    void aFreeAdmissionWhileBorrowingMayReopenAStrategyRound() {
+        FairSharingRun run = fairSharingRun(96721, 8, false);
+        assertThat(run.shareRoseUnchecked()).isTrue();
+        assertThat(run.settled()).isFalse();
+    }
+
+    /**
+     * Found by a run of fairSharingNeverPreemptsBack on random seeds (world seed 714436, 20 submissions): the same
+     * ring closed by strategies only. cq0's w7 takes cq2's w15 (LessThanInitialShare), cq0's w9 (priority 2, 6 cpu)
+     * takes its queue-mate w7 (priority 1, 4 cpu) and borrows 2 more, w15 takes w9 (LessThanInitialShare: cq0's
+     * share is now above cq2's with w15), and round again.
+     */
+    @Example
+    void aRingMayCloseByAStrategyToo() {
+        FairSharingRun run = fairSharingRun(714436, 20, false);
+        assertThat(run.shareRoseUnchecked()).isTrue();
+        assertThat(run.withinNominalUndo()).isFalse();
     }
 
     /**
@@ -695,7 +824,7 @@ class EngineProperties {
     /** The same with fair sharing on (seed 6, 18 submissions): one preemption repeated forever; now it settles. */
     @Example
     void withFairSharingAPreemptionSettles() {
-        fairSharingRun(6, 18, true);
+        assertThat(fairSharingRun(6, 18, true).settled()).isTrue();
     }
 
     /**
@@ -721,6 +850,6 @@ class EngineProperties {
      */
     @Example
     void aStrategyMayPreemptBackOnceTheRestOfTheTreeChanged() {
-        fairSharingRun(42598, 31, true);
+        assertThat(fairSharingRun(42598, 31, true).settled()).isTrue();
     }
 }

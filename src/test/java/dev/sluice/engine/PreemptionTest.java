@@ -38,7 +38,8 @@ class PreemptionTest {
         assertThat(ev.preemptionReason()).isEqualTo(PreemptionReason.InClusterQueue);
         assertThat(ev.preemptor()).isEqualTo(key("high"));
         assertThat(ev.message()).isEqualTo("Preempted to accommodate a workload (UID: uid-high, JobUID: UNKNOWN)"
-                + " due to prioritization in the ClusterQueue");
+                + " due to prioritization in the ClusterQueue; preemptor path: /cluster-queue; preemptee path:"
+                + " /cluster-queue");
         assertThat(lastMessage(r, key("high"))).isEqualTo("couldn't assign flavors to pod set main: insufficient"
                 + " unused quota for google.com/tpu in flavor vlp-24, 8 more needed. Pending the preemption of 1"
                 + " workload(s)");
@@ -117,7 +118,8 @@ class PreemptionTest {
         assertThat(r.evictions()).hasSize(1);
         assertThat(r.evictions().get(0).workload()).isEqualTo(key("b2"));
         assertThat(r.evictions().get(0).preemptionReason()).isEqualTo(PreemptionReason.InCohortReclamation);
-        assertThat(r.evictions().get(0).message()).endsWith("due to reclamation within the cohort");
+        assertThat(r.evictions().get(0).message()).endsWith("due to reclamation within the cohort;"
+                + " preemptor path: /co/a; preemptee path: /co/b");
         e.evictionDone(key("b2"), 3);
         assertThat(admitted(settle(e, 4))).containsExactly(key("a1"));
         // b is back within nominal: nothing more to reclaim.
@@ -157,7 +159,8 @@ class PreemptionTest {
                 assertThat(r.evictions().get(0).preemptionReason())
                         .isEqualTo(PreemptionReason.InCohortReclaimWhileBorrowing);
                 assertThat(r.evictions().get(0).message())
-                        .endsWith("due to reclamation within the cohort while borrowing");
+                        .endsWith("due to reclamation within the cohort while borrowing;"
+                                + " preemptor path: /co/a; preemptee path: /co/b");
             } else {
                 assertThat(r.evictions()).isEmpty();
             }

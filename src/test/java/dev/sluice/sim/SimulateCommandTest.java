@@ -69,7 +69,8 @@ class SimulateCommandTest {
         JsonNode preempted = sim.events("Preempted", S3).get(0);
         assertThat(time(preempted)).isEqualTo(20);
         assertThat(preempted.path("message").asText()).startsWith("Preempted to accommodate a workload (UID: ")
-                .endsWith("due to prioritization in the ClusterQueue")
+                .endsWith("due to prioritization in the ClusterQueue; preemptor path: /cluster-queue;"
+                        + " preemptee path: /cluster-queue")
                 .doesNotContain("UID: ,");
         assertThat(time(sim.events("Admitted", "JobSet/default/low-priority").get(0))).isEqualTo(20);
         assertThat(sim.events("Admitted", S3)).extracting(SimulateCommandTest::time).containsExactly(0.0, 80.0);
@@ -87,7 +88,8 @@ class SimulateCommandTest {
         List<JsonNode> preempted = sim.lines().stream().filter(n -> n.path("event").asText().equals("Preempted")).toList();
         assertThat(preempted).singleElement().satisfies(n -> {
             assertThat(time(n)).isEqualTo(30);
-            assertThat(n.path("message").asText()).endsWith("due to reclamation within the cohort");
+            assertThat(n.path("message").asText()).endsWith("due to reclamation within the cohort;"
+                    + " preemptor path: /ml/team-b-cq; preemptee path: /ml/team-a-cq");
         });
         assertThat(time(sim.events("Admitted", "Job/team-b/eval").get(0))).isEqualTo(30);
         JsonNode usage = sim.summary().path("clusterQueueUsage").path("team-a-cq").path("default-flavor/cpu");
