@@ -29,8 +29,22 @@ public final class EngineRebuild {
     public static Engine build(Collection<ResourceFlavor> flavors, Collection<ClusterQueue> clusterQueues,
             Collection<LocalQueue> localQueues, Collection<Namespace> namespaces, Collection<Workload> workloads,
             Function<Workload, WorkloadSpec> specOf) {
+        return build(flavors, java.util.List.of(), clusterQueues, localQueues, namespaces, workloads, specOf);
+    }
+
+    /** As above, with the Cohort objects (their pools and parents) as the live engine has them. */
+    public static Engine build(Collection<ResourceFlavor> flavors, Collection<dev.sluice.api.v1beta2.Cohort> cohorts,
+            Collection<ClusterQueue> clusterQueues, Collection<LocalQueue> localQueues, Collection<Namespace> namespaces,
+            Collection<Workload> workloads, Function<Workload, WorkloadSpec> specOf) {
         Engine e = new Engine();
         flavors.forEach(f -> e.upsertFlavor(QueueObjects.flavor(f)));
+        for (dev.sluice.api.v1beta2.Cohort c : cohorts) {
+            try {
+                e.upsertCohort(CohortObjects.cohort(c));
+            } catch (InvalidObjectException | IllegalArgumentException skipped) {
+                // the live engine refuses it the same way (and reports it); a copy stays silent
+            }
+        }
         for (ClusterQueue cq : clusterQueues) {
             try {
                 e.upsertClusterQueue(QueueObjects.clusterQueue(cq));

@@ -81,6 +81,21 @@ final class QueueMetricsSnapshots {
                         List.of(cq, k.namespace(), w.spec().queueName(), underlyingCause(w)), 1, Integer::sum));
             }
         }
+        // waiting in no queue (its ClusterQueue missing, its LocalQueue stopped, deactivated): counted, as Kueue
+        // counts them, under the ClusterQueue its LocalQueue names; without a LocalQueue no ClusterQueue is known
+        // and Kueue reports no series (pkg/cache/queue unadmitted_workloads.go)
+        Map<List<String>, java.util.Optional<String>> clusterQueueOf = new HashMap<>();
+        for (WorkloadKey k : engine.unqueuedWorkloads()) {
+            engine.workload(k).filter(w -> w.unadmittedReason() != null && w.spec().queueName() != null)
+                    .ifPresent(w -> {
+                        java.util.Optional<String> named = clusterQueueOf.computeIfAbsent(
+                                List.of(k.namespace(), w.spec().queueName()), lq -> java.util.Optional.ofNullable(
+                                        engine.localQueueStatus(lq.get(0), lq.get(1))).map(LocalQueueStatus::clusterQueue)
+                                        .filter(name -> !name.isEmpty()));
+                        named.ifPresent(cq -> counts.merge(List.of(cq, k.namespace(), w.spec().queueName(),
+                                underlyingCause(w)), 1, Integer::sum));
+                    });
+        }
         List<UnadmittedMetrics> out = new ArrayList<>();
         counts.forEach((key, n) -> out.add(new UnadmittedMetrics(key.get(0), key.get(1), key.get(2),
                 WorkloadConditions.NO_RESERVATION, key.get(3), n)));
@@ -136,10 +151,13 @@ final class QueueMetricsSnapshots {
                 ClusterQueueMetrics m = clusterQueues.get(member);
                 admitted += m == null ? 0 : m.admittedWorkloads();
             }
+            // every flavor/resource with subtree quota or reservations, as Kueue's collectCohortMetricPoints
+            java.util.TreeSet<FlavorResource> keys = new java.util.TreeSet<>(c.nominalQuota().keySet());
+            keys.addAll(c.usage().keySet());
             List<CohortResourceMetrics> resources = new ArrayList<>();
-            for (Map.Entry<FlavorResource, Long> q : new TreeMap<>(c.nominalQuota()).entrySet()) {
-                resources.add(new CohortResourceMetrics(q.getKey().flavor(), q.getKey().resource(), q.getValue(),
-                        c.usage().getOrDefault(q.getKey(), 0L)));
+            for (FlavorResource fr : keys) {
+                resources.add(new CohortResourceMetrics(fr.flavor(), fr.resource(),
+                        c.nominalQuota().getOrDefault(fr, 0L), c.usage().getOrDefault(fr, 0L)));
             }
             out.add(new CohortMetrics(name, admitted, resources));
         }

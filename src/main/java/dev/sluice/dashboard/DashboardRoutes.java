@@ -10,6 +10,7 @@ import dev.sluice.controller.LiveState;
 import dev.sluice.engine.ClusterQueueSpec;
 import dev.sluice.engine.WorkloadKey;
 import dev.sluice.forecast.ForecastService;
+import dev.sluice.visibility.StandbyState;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.quarkus.vertx.http.ManagementInterface;
 import io.vertx.core.http.HttpMethod;
@@ -18,13 +19,12 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -38,14 +38,17 @@ import org.jboss.logging.Logger;
 public class DashboardRoutes {
     private static final Logger LOG = Logger.getLogger(DashboardRoutes.class);
     static final String BASE = "/dashboard";
-    private static final Map<String, String> FILES = Map.of(
-            "index.html", "text/html; charset=utf-8",
-            "dashboard.js", "text/javascript; charset=utf-8",
-            "dashboard.css", "text/css; charset=utf-8");
+    private static final Map<String, String> FILES = DashboardFiles.TYPES;
 
     private final OperatorLifecycle lifecycle;
     private final ControllerRuntime runtime;
     private final ForecastService forecasts;
+    private final StandbyState standby;
+    /** A standby shows no history: what it journaled while it led is stale, and the leader records the rest. */
+    private static final Journal NO_HISTORY = new Journal(1, 1, 1);
+    static final String STANDBY_NOTE = "Standby view: this replica does not lead. The queues are rebuilt from the "
+            + "cluster every few seconds, as a new leader would order them; recent events, histories and forecasts "
+            + "are on the leader's dashboard.";
     private final boolean enabled;
     private final long refreshMillis;
     private final ObjectMapper json = new ObjectMapper();
@@ -56,11 +59,12 @@ public class DashboardRoutes {
     }
 
     public DashboardRoutes(OperatorLifecycle lifecycle, ControllerRuntime runtime, ForecastService forecasts,
-            @ConfigProperty(name = "sluice.dashboard.enabled", defaultValue = "false") boolean enabled,
+            StandbyState standby, @ConfigProperty(name = "sluice.dashboard.enabled", defaultValue = "false") boolean enabled,
             @ConfigProperty(name = "sluice.dashboard.refresh", defaultValue = "2s") java.time.Duration refresh) {
         this.lifecycle = lifecycle;
         this.runtime = runtime;
         this.forecasts = forecasts;
+        this.standby = standby;
         this.enabled = enabled;
         this.refreshMillis = refresh.toMillis();
     }
@@ -69,16 +73,14 @@ public class DashboardRoutes {
         if (!enabled || !lifecycle.mode().runsController()) {
             return;
         }
-        FILES.keySet().forEach(f -> files.put(f, resource(f)));
+        files.putAll(DashboardFiles.load());
         Router router = management.router();
         router.route(BASE + "*").order(-10).handler(ctx -> {
             if (ctx.request().method() != HttpMethod.GET && ctx.request().method() != HttpMethod.HEAD) {
-                ctx.response().setStatusCode(405).putHeader("Allow", "GET, HEAD").end("the dashboard is read-only\n");
+                ctx.response().setStatusCode(405).putHeader("Allow", "GET, HEAD").end(DashboardFiles.READ_ONLY);
                 return;
             }
-            // nothing is loaded from anywhere else, and no other page may frame it
-            ctx.response().putHeader("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'")
-                    .putHeader("X-Content-Type-Options", "nosniff").putHeader("Referrer-Policy", "no-referrer");
+            DashboardFiles.HEADERS.forEach(ctx.response()::putHeader);
             ctx.next();
         });
         router.get(BASE + "/").handler(ctx -> file(ctx, "index.html"));
@@ -97,12 +99,7 @@ public class DashboardRoutes {
         Cached c = cached;
         long now = System.nanoTime();
         if (c == null || now - c.atNanos() > TimeUnit.MILLISECONDS.toNanos(refreshMillis)) {
-            Answer a = read(st -> {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("refreshMillis", refreshMillis);
-                m.putAll(DashboardState.of(source(st)));
-                return m;
-            });
+            Answer a = read(this::state);
             c = new Cached(now, a.code(), a.body());
             cached = c;
         }
@@ -117,7 +114,7 @@ public class DashboardRoutes {
                     + BASE + "/api/workload?namespace=default&name=job-sample-1a2b3")));
             return;
         }
-        Answer a = read(st -> DashboardState.workload(source(st), ns, name));
+        Answer a = read((src, onStandby) -> DashboardState.workload(src, ns, name));
         if (a.code() == 200 && "null".equals(new String(a.body(), java.nio.charset.StandardCharsets.UTF_8))) {
             a = new Answer(404, bytes(Map.of("message", "Workload " + ns + "/" + name
                     + " is neither queued nor in the recent history")));
@@ -128,13 +125,25 @@ public class DashboardRoutes {
     private record Answer(int code, byte[] body) {
     }
 
-    private Answer read(Function<LiveState, Object> reader) {
+    /** The page's state: the engine's picture, and whether it is the leader's live one or a standby's copy. */
+    Map<String, Object> state(DashboardState.Source src, boolean onStandby) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("refreshMillis", refreshMillis);
+        m.put("view", onStandby ? "standby" : "live");
+        if (onStandby) {
+            m.put("viewNote", STANDBY_NOTE);
+        }
+        m.putAll(DashboardState.of(src));
+        return m;
+    }
+
+    /** Reads on the engine thread; on a replica that does not lead, from its own rebuilt copy (as visibility does). */
+    private Answer read(BiFunction<DashboardState.Source, Boolean, Object> reader) {
         try {
-            return new Answer(200, bytes(runtime.read(reader).get(10, TimeUnit.SECONDS)));
+            return new Answer(200, bytes(runtime.read(st -> reader.apply(source(st), false)).get(10, TimeUnit.SECONDS)));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ControllerRuntime.NotLeadingException) {
-                return new Answer(503, bytes(Map.of("standby", true, "message",
-                        "this replica does not lead; the leader's dashboard shows the queues")));
+                return readStandby(reader);
             }
             LOG.warnf(e.getCause(), "the dashboard could not read the engine");
             return new Answer(500, bytes(Map.of("message", "the dashboard could not read the engine: " + e.getCause())));
@@ -146,23 +155,44 @@ public class DashboardRoutes {
         }
     }
 
+    private Answer readStandby(BiFunction<DashboardState.Source, Boolean, Object> reader) {
+        try {
+            return new Answer(200, bytes(reader.apply(standbySource(standby.current()), true)));
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "the standby dashboard could not rebuild the queues from the cluster");
+            return new Answer(503, bytes(Map.of("standby", true, "message", "this replica does not lead and could "
+                    + "not read the queues from the API server (" + e.getMessage() + "); the leader's dashboard "
+                    + "shows them")));
+        }
+    }
+
+    /** A standby's picture: its rebuilt engine, the ClusterQueues and Workloads it was built from, no forecast. */
+    DashboardState.Source standbySource(StandbyState.Snapshot snap) {
+        return new DashboardState.Source(snap.engine(), specs(snap.clusterQueues()),
+                key -> reason(snap.workload(key).orElse(null)), key -> null, NO_HISTORY, System.currentTimeMillis());
+    }
+
     private DashboardState.Source source(LiveState st) {
+        ForecastService.Published published = forecasts.latest();
+        return new DashboardState.Source(st.engine(), specs(st.clusterQueues()),
+                key -> reason(st.workload(key).orElse(null)), key -> published.forecasts().get(key), runtime.journal(),
+                st.nowMillis());
+    }
+
+    private static Map<String, ClusterQueueSpec> specs(Iterable<ClusterQueue> clusterQueues) {
         Map<String, ClusterQueueSpec> specs = new HashMap<>();
-        for (ClusterQueue cq : st.clusterQueues()) {
+        for (ClusterQueue cq : clusterQueues) {
             try {
                 specs.put(cq.getMetadata().getName(), QueueObjects.clusterQueue(cq));
             } catch (RuntimeException e) {
                 // an invalid ClusterQueue is shown without quotas (its status says why)
             }
         }
-        ForecastService.Published published = forecasts.latest();
-        return new DashboardState.Source(st.engine(), specs, key -> reason(st, key),
-                key -> published.forecasts().get(key), runtime.journal(), st.nowMillis());
+        return specs;
     }
 
     /** The reason of the Workload's QuotaReserved=False condition (Kueue's words), if written. */
-    private static String reason(LiveState st, WorkloadKey key) {
-        Workload wl = st.workload(key).orElse(null);
+    private static String reason(Workload wl) {
         if (wl == null || wl.getStatus() == null || wl.getStatus().getConditions() == null) {
             return null;
         }
@@ -184,17 +214,6 @@ public class DashboardRoutes {
             return json.writeValueAsBytes(o);
         } catch (IOException e) {
             throw new IllegalStateException("the dashboard state cannot be written as JSON", e);
-        }
-    }
-
-    private static byte[] resource(String name) {
-        try (InputStream in = DashboardRoutes.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("the dashboard's " + name + " is missing from the jar");
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new IllegalStateException("the dashboard's " + name + " cannot be read: " + e.getMessage(), e);
         }
     }
 }

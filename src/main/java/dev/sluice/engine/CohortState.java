@@ -100,14 +100,26 @@ final class CohortState extends QuotaNode {
         return out;
     }
 
-    /** Nominal quota and usage summed over the member ClusterQueues, sorted (for metrics). */
+    /**
+     * The subtree's figures as Kueue's cohort metrics count them (pkg/cache/scheduler cohort_metrics.go): quota is the
+     * subtree quota (the cohort's own pool plus what each child may lend it, the node's {@code subtreeQuota}), usage
+     * is every ClusterQueue's usage of the whole subtree summed, and the ClusterQueues are the whole subtree's.
+     */
     CohortStatus status() {
         Map<FlavorResource, Long> nominal = new TreeMap<>();
-        Map<FlavorResource, Long> usage = new TreeMap<>();
-        for (ClusterQueueState cq : members.values()) {
-            cq.quotas.forEach((fr, q) -> nominal.merge(fr, q.nominal(), Long::sum));
-            cq.usageView().forEach((fr, u) -> usage.merge(fr, u, Long::sum));
+        subtreeQuota.forEach((fr, q) -> {
+            if (q != 0) {
+                nominal.put(fr, q);
+            }
+        });
+        Map<FlavorResource, Long> used = new TreeMap<>();
+        List<String> queues = new ArrayList<>();
+        for (ClusterQueueState cq : queuesOfSubtree()) {
+            queues.add(cq.name);
+            cq.usageView().forEach((fr, u) -> used.merge(fr, u, Long::sum));
         }
-        return new CohortStatus(name, List.copyOf(members.keySet()), nominal, usage);
+        queues.sort(null);
+        return new CohortStatus(name, List.copyOf(queues), List.copyOf(members.keySet()),
+                List.copyOf(childCohorts.keySet()), nominal, used);
     }
 }

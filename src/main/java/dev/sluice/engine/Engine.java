@@ -383,6 +383,14 @@ public final class Engine {
     }
 
     /**
+     * The pending workloads that wait in no ClusterQueue's queue (deactivated; no queue name; LocalQueue missing or
+     * stopped; its ClusterQueue missing), in key order; their state says why. Read-only.
+     */
+    public List<WorkloadKey> unqueuedWorkloads() {
+        return queues.unrouted();
+    }
+
+    /**
      * A ClusterQueue's pending workloads in the queue's own order (what it tries first comes first; set-aside ones
      * included, in their place), for the visibility API; null if no such queue. Read-only.
      */

@@ -157,6 +157,11 @@ final class QueueManager {
         unrouted.remove(r.key());
     }
 
+    /** The pending workloads kept aside in no ClusterQueue's queue, in key order. */
+    List<WorkloadKey> unrouted() {
+        return List.copyOf(unrouted);
+    }
+
     /** Routes again the workloads kept aside whose LocalQueue matches. */
     void routeUnrouted(Predicate<LocalQueueSpec> which) {
         for (WorkloadKey k : new ArrayList<>(unrouted)) {

@@ -112,8 +112,13 @@ final class LocalQueueAndCohortGauges {
             next.put(new Series(COHORT_ADMITTED, COHORT_ADMITTED_HELP, cohort), (double) c.admittedActiveWorkloads());
             for (CohortResourceMetrics r : c.resources()) {
                 Tags tags = cohort.and("flavor", r.flavor()).and("resource", r.resource());
-                next.put(new Series(COHORT_QUOTA, COHORT_QUOTA_HELP, tags), r.subtreeQuotaMilli() / 1000.0);
-                next.put(new Series(COHORT_RESERVATIONS, COHORT_RESERVATIONS_HELP, tags), r.reservedMilli() / 1000.0);
+                // Kueue deletes a subtree series whose value is not above 0 (applyCohortMetricPoint)
+                if (r.subtreeQuotaMilli() > 0) {
+                    next.put(new Series(COHORT_QUOTA, COHORT_QUOTA_HELP, tags), r.subtreeQuotaMilli() / 1000.0);
+                }
+                if (r.reservedMilli() > 0) {
+                    next.put(new Series(COHORT_RESERVATIONS, COHORT_RESERVATIONS_HELP, tags), r.reservedMilli() / 1000.0);
+                }
             }
         }
         cohorts = Map.copyOf(next);

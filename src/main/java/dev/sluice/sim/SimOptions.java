@@ -7,7 +7,12 @@ import java.util.List;
 /** The {@code simulate} command line, parsed by hand (no CLI library: it would break the operator's native build). */
 public record SimOptions(boolean help, String output, long defaultDurationMillis, String chart, String generate,
                          double scale, List<String> paths, boolean forecastAccuracy, boolean fairSharing,
-                         WaitForPodsReady podsReady) {
+                         WaitForPodsReady podsReady, Integer servePort, double speed) {
+
+    /** {@code --serve} without a port. */
+    public static final int DEFAULT_SERVE_PORT = 8080;
+    /** Virtual seconds per wall second under {@code --serve} unless {@code --speed} says otherwise. */
+    public static final double DEFAULT_SPEED = 10;
 
     public static final String USAGE = """
             Usage: simulate [options] PATH...
@@ -48,6 +53,10 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
               --backoff-limit-count N   requeues before the workload is deactivated (default: no limit)
               --block-admission         admit nothing while an admitted workload is not ready
               --no-wait-for-pods-ready  switch waitForPodsReady off
+              --serve [PORT]            show the run live in the dashboard at http://127.0.0.1:PORT/dashboard/
+                                        (default 8080; 0 picks a free port), paced by --speed; the results are
+                                        printed when the run ends, and the page stays up until Ctrl-C
+              --speed X                 with --serve: X virtual seconds per second (default 10)
               -h, --help                this text
 
             Exit codes: 0 done, 2 bad usage or bad input (nothing simulated), 1 internal error.
@@ -79,6 +88,8 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         int base = kueue.backoffBaseSeconds();
         int max = kueue.backoffMaxSeconds();
         Integer limit = null;
+        Integer servePort = null;
+        Double speed = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (onlyPaths || !a.startsWith("-") || a.equals("-")) {
@@ -151,6 +162,24 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 case "--backoff-limit-count" -> limit = count(value != null ? value : next(args, ++i, name), name);
                 case "--block-admission" -> block = true;
                 case "--no-wait-for-pods-ready" -> podsReadyOn = false;
+                case "--serve" -> {
+                    // the port is optional: taken only when the next word is a number
+                    String p = value != null ? value
+                            : i + 1 < args.length && args[i + 1].matches("[0-9]+") ? args[++i] : null;
+                    servePort = p == null ? DEFAULT_SERVE_PORT : port(p);
+                }
+                case "--speed" -> {
+                    String v = value != null ? value : next(args, ++i, name);
+                    try {
+                        speed = Double.parseDouble(v);
+                    } catch (NumberFormatException e) {
+                        throw new UsageException("--speed must be a number of virtual seconds per second, got \""
+                                + v + "\"");
+                    }
+                    if (!(speed > 0) || speed.isInfinite()) {
+                        throw new UsageException("--speed must be greater than 0, got " + v);
+                    }
+                }
                 default -> throw new UsageException("unknown option " + a);
             }
         }
@@ -160,6 +189,9 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
             }
             if (generate == null && paths.isEmpty()) {
                 throw new UsageException("no input: give at least one PATH, or --generate");
+            }
+            if (speed != null && servePort == null) {
+                throw new UsageException("--speed only applies with --serve");
             }
             if (scale != null && generate == null) {
                 throw new UsageException("--scale only applies with --generate");
@@ -173,7 +205,8 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
             throw new UsageException(e.getMessage().replace("sluice.wait-for-pods-ready.", "--"));
         }
         return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale,
-                List.copyOf(paths), forecastAccuracy, fairSharing, podsReady);
+                List.copyOf(paths), forecastAccuracy, fairSharing, podsReady, servePort,
+                speed == null ? DEFAULT_SPEED : speed);
     }
 
     private static int count(String text, String option) throws UsageException {
@@ -185,6 +218,18 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
             return n;
         } catch (NumberFormatException e) {
             throw new UsageException(option + " must be a whole number of at least 0, got \"" + text + "\"");
+        }
+    }
+
+    private static int port(String text) throws UsageException {
+        try {
+            int p = Integer.parseInt(text.trim());
+            if (p < 0 || p > 65_535) {
+                throw new NumberFormatException();
+            }
+            return p;
+        } catch (NumberFormatException e) {
+            throw new UsageException("--serve: the port must be a number from 0 to 65535, got \"" + text + "\"");
         }
     }
 

@@ -50,6 +50,7 @@ public final class SimulateCommand {
         }
         SimResult result;
         ForecastAccuracy accuracy;
+        SimDashboard dashboard = null;
         try {
             accuracy = options.forecastAccuracy() ? new ForecastAccuracy(scenario) : null;
             Simulation sim = new Simulation(scenario, options.fairSharing() ? FairSharing.on() : FairSharing.OFF,
@@ -57,8 +58,23 @@ public final class SimulateCommand {
             if (accuracy != null) {
                 sim.observe(accuracy);
             }
+            if (options.servePort() != null) {
+                try {
+                    dashboard = new SimDashboard(sim, scenario, options.servePort(), options.speed());
+                } catch (IOException e) {
+                    err.println("simulate: cannot serve the dashboard on 127.0.0.1:" + options.servePort() + ": "
+                            + e.getMessage() + "; give another port with --serve PORT (0 picks a free one)");
+                    return FAILED;
+                }
+                err.println("simulate: the dashboard is at " + dashboard.url() + " (" + options.speed()
+                        + " virtual seconds per second)");
+                err.flush();
+            }
             result = sim.run();
         } catch (RuntimeException e) {
+            if (dashboard != null) {
+                dashboard.close();
+            }
             err.println("simulate: the simulation failed: " + e);
             return FAILED;
         }
@@ -78,7 +94,25 @@ public final class SimulateCommand {
                 return FAILED;
             }
         }
+        if (dashboard != null) {
+            serveUntilStopped(dashboard, result, err);
+        }
         return OK;
+    }
+
+    /** The run is over: the page keeps showing its end until the process is stopped (Ctrl-C) or the thread interrupted. */
+    private static void serveUntilStopped(SimDashboard dashboard, SimResult result, PrintStream err) {
+        dashboard.ended();
+        err.println("simulate: the run ended at " + Durations.seconds(result.endMillis()) + "s; the dashboard stays at "
+                + dashboard.url() + " until Ctrl-C");
+        err.flush();
+        try {
+            new java.util.concurrent.CountDownLatch(1).await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            dashboard.close();
+        }
     }
 
     static Scenario load(SimOptions options) throws InvalidInputException {

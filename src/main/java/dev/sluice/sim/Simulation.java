@@ -81,6 +81,40 @@ public final class Simulation {
 
     private Observer observer;
 
+    /** Someone watching the run as it goes (the {@code --serve} dashboard): told each event, paces the instants. */
+    interface Watcher {
+        /** An event of the timeline; preemptor is the workload that preempted this one, else null. */
+        void event(SimEvent event, WorkloadKey preemptor);
+
+        /** Called before the instant at {@code nextMillis} runs, outside the lock; returns when it may run. */
+        void beforeInstant(long nextMillis) throws InterruptedException;
+    }
+
+    private Watcher watcher;
+    /** Held while an instant runs, so that a reader between instants sees a settled engine. */
+    private final Object lock = new Object();
+    private WorkloadKey preemptor;
+
+    /** Lets a watcher follow the run; it must not change the engine or the runs. */
+    Simulation watch(Watcher w) {
+        this.watcher = w;
+        return this;
+    }
+
+    /** Runs {@code read} between two instants (never while one is applied), on the caller's thread. */
+    <T> T read(java.util.function.Function<Engine, T> read) {
+        synchronized (lock) {
+            return read.apply(engine);
+        }
+    }
+
+    /** The virtual time of the latest instant. */
+    long now() {
+        synchronized (lock) {
+            return now;
+        }
+    }
+
     /** Calls the observer after each instant; it must not change the engine or the runs. */
     Simulation observe(Observer o) {
         this.observer = o;
@@ -114,8 +148,30 @@ public final class Simulation {
         this.readiness = readiness;
     }
 
-    /** Runs to the end: until no event is left. */
+    /** Runs to the end: until no event is left (or, watched, until the watcher's pacing is interrupted). */
     public SimResult run() {
+        synchronized (lock) {
+            setUp();
+        }
+        while (!queue.isEmpty()) {
+            if (watcher != null) {
+                try {
+                    watcher.beforeInstant(queue.peek().time());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            synchronized (lock) {
+                instant();
+            }
+        }
+        synchronized (lock) {
+            return result();
+        }
+    }
+
+    private void setUp() {
         long t0 = System.nanoTime();
         for (FlavorSpec f : scenario.flavors()) {
             engine.upsertFlavor(f);
@@ -138,19 +194,24 @@ public final class Simulation {
             runs.put(w.key(), run);
             queue.add(new Timed(w.submitAtMillis(), SUBMIT, seq++, run, 0));
         }
-        while (!queue.isEmpty()) {
-            now = queue.peek().time();
-            while (!queue.isEmpty() && queue.peek().time() == now) {
-                apply(queue.poll());
-            }
-            settle();
-            if (shares != null) {
-                shares.sample(now, engine);
-            }
-            if (observer != null) {
-                observer.settled(now, engine, runs.values());
-            }
+    }
+
+    /** The events of the next instant: applied, then the engine settled. */
+    private void instant() {
+        now = queue.peek().time();
+        while (!queue.isEmpty() && queue.peek().time() == now) {
+            apply(queue.poll());
         }
+        settle();
+        if (shares != null) {
+            shares.sample(now, engine);
+        }
+        if (observer != null) {
+            observer.settled(now, engine, runs.values());
+        }
+    }
+
+    private SimResult result() {
         long end = now;
         for (WorkloadRun run : runs.values()) {
             if (run.submitted && run.finishedMillis == null && run.assignment == null) {
@@ -380,7 +441,9 @@ public final class Simulation {
         run.runId++;
         run.lastMessage = e.message();
         SimEvent.Type type = e.reason() == EvictionReason.Preempted ? SimEvent.Type.Preempted : SimEvent.Type.Evicted;
+        preemptor = e.preemptor();
         event(type, run, run.clusterQueue, flavors(run.assignment), e.message());
+        preemptor = null;
         run.assignment = null;
         long s = System.nanoTime();
         long c = cpu();
@@ -409,7 +472,11 @@ public final class Simulation {
 
     private void event(SimEvent.Type type, WorkloadRun run, String clusterQueue, Map<String, Map<String, String>> flavors,
                        String message) {
-        events.add(new SimEvent(now, type, run.workload.key(), run.workload.job(), clusterQueue, flavors, message));
+        SimEvent e = new SimEvent(now, type, run.workload.key(), run.workload.job(), clusterQueue, flavors, message);
+        events.add(e);
+        if (watcher != null) {
+            watcher.event(e, preemptor);
+        }
     }
 
     static Map<String, Map<String, String>> flavors(Assignment assignment) {

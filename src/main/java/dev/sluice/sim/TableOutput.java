@@ -32,8 +32,9 @@ public final class TableOutput {
         sorted.sort((a, b) -> a.workload().key().compareTo(b.workload().key()));
         for (WorkloadRun r : sorted) {
             boolean admitted = r.isRunning() || r.finishedMillis() != null;
+            // a waiting Workload has Admitted=False (reason NoReservation), as the controller and Kueue v0.19 write it
             workloads.row(r.workload().key().namespace(), r.workload().key().name(), r.workload().spec().queueName(),
-                    admitted ? r.clusterQueue() : "", admitted ? "True" : "", r.finishedMillis() != null ? "True" : "",
+                    admitted ? r.clusterQueue() : "", admitted ? "True" : "False", r.finishedMillis() != null ? "True" : "",
                     Durations.human(result.endMillis() - r.workload().submitAtMillis()), Durations.human(r.waitedMillis()),
                     Integer.toString(r.preemptions()));
         }

@@ -1,6 +1,7 @@
 package dev.sluice.visibility;
 
 import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Cohort;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.Workload;
@@ -12,6 +13,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import java.util.ArrayList;
@@ -26,15 +28,18 @@ import java.util.Optional;
  * order there. Rebuilt at most every few seconds. Chosen over forwarding to the leader: no peer addresses, no second
  * authentication hop, and the answer is the order a new leader would use after a failover. It can differ from the
  * leader's live order only for workloads requeued after an eviction (the leader orders them by eviction time, a
- * rebuilt engine by creation time) and by what happened in the last seconds.
+ * rebuilt engine by creation time) and by what happened in the last seconds. One per process: the visibility API and
+ * the dashboard read the same copy.
  */
-final class StandbyState {
+@jakarta.inject.Singleton
+public final class StandbyState {
     private static final long MAX_AGE_MS = 5_000;
     private static final long PAGE = 500;
 
-    /** One rebuilt engine and the Workloads it was built from. */
-    record Snapshot(Engine engine, Map<WorkloadKey, Workload> workloads, long builtAtMillis) {
-        Optional<Workload> workload(WorkloadKey key) {
+    /** One rebuilt engine and the Workloads and ClusterQueues it was built from. */
+    public record Snapshot(Engine engine, Map<WorkloadKey, Workload> workloads, List<ClusterQueue> clusterQueues,
+            long builtAtMillis) {
+        public Optional<Workload> workload(WorkloadKey key) {
             return Optional.ofNullable(workloads.get(key));
         }
     }
@@ -42,22 +47,36 @@ final class StandbyState {
     private final KubernetesClient client;
     private Snapshot snapshot;
 
-    StandbyState(KubernetesClient client) {
+    public StandbyState(KubernetesClient client) {
         this.client = client;
     }
 
-    synchronized Snapshot current() {
+    /** The engine as a new leader would rebuild it now (at most a few seconds old); shared by its readers. */
+    public synchronized Snapshot current() {
         long now = System.currentTimeMillis();
         if (snapshot == null || now - snapshot.builtAtMillis() > MAX_AGE_MS) {
             List<Workload> workloads = list(client.resources(Workload.class));
             Map<WorkloadKey, Workload> byKey = new HashMap<>();
             workloads.forEach(w -> byKey.put(EngineWorkloads.key(w), w));
-            Engine e = EngineRebuild.build(list(client.resources(ResourceFlavor.class)),
-                    list(client.resources(ClusterQueue.class)), list(client.resources(LocalQueue.class)),
+            List<ClusterQueue> clusterQueues = list(client.resources(ClusterQueue.class));
+            Engine e = EngineRebuild.build(list(client.resources(ResourceFlavor.class)), cohorts(),
+                    clusterQueues, list(client.resources(LocalQueue.class)),
                     client.namespaces().list().getItems(), workloads, EngineRebuild::fromTemplates);
-            snapshot = new Snapshot(e, byKey, now);
+            snapshot = new Snapshot(e, byKey, List.copyOf(clusterQueues), now);
         }
         return snapshot;
+    }
+
+    /** The Cohort objects; none where the Cohort CRD is not installed (the live controller then has none either). */
+    private List<Cohort> cohorts() {
+        try {
+            return list(client.resources(Cohort.class));
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 404) {
+                return List.of();
+            }
+            throw e;
+        }
     }
 
     /** Every object, in pages (a large cluster's Workloads in one answer would be one huge allocation). */

@@ -56,7 +56,7 @@ public class VisibilityServer {
     private long reloadTimer = -1;
 
     public VisibilityServer(Vertx vertx, OperatorLifecycle lifecycle, KubernetesClient client, ControllerRuntime runtime,
-            dev.sluice.forecast.ForecastService forecasts,
+            dev.sluice.forecast.ForecastService forecasts, StandbyState standby,
             @ConfigProperty(name = "sluice.visibility.enabled", defaultValue = "true") boolean enabled,
             @ConfigProperty(name = "sluice.visibility.port", defaultValue = "8082") int port,
             @ConfigProperty(name = "quarkus.tls.key-store.pem.0.cert") String certFile,
@@ -68,7 +68,7 @@ public class VisibilityServer {
         this.certFile = Path.of(certFile);
         this.keyFile = Path.of(keyFile);
         this.requests = new VisibilityRequests(new FrontProxyTrust(client), new AccessReviews(client), runtime,
-                new StandbyState(client), ForecastAnnotator.of(forecasts), new ObjectMapper());
+                standby, ForecastAnnotator.of(forecasts), new ObjectMapper());
     }
 
     void onStart(@Observes StartupEvent event) {

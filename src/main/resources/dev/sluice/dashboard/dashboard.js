@@ -140,8 +140,14 @@ async function poll() {
       drawCohorts(s.cohorts);
       drawQueues(s.clusterQueues);
       drawRecent(s.recent);
-      status.textContent = 'as of ' + time(s.now) + ' UTC';
+      // a simulated run counts virtual time from 00:00:00; a standby or a simulation says so above the page
+      status.textContent = s.view === 'simulation' ? 'simulated time ' + time(s.now) + (s.ended ? ' (run ended)' : '')
+          : 'as of ' + time(s.now) + ' UTC';
       status.className = 'status';
+      const view = document.getElementById('view');
+      view.hidden = !s.viewNote;
+      view.textContent = s.viewNote || '';
+      view.setAttribute('data-view', s.view || 'live');
       status.setAttribute('data-now', s.now);
       await showWorkload();
     }

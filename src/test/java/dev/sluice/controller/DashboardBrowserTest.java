@@ -1,9 +1,12 @@
 package dev.sluice.controller;
 
+import static dev.sluice.dashboard.HeadlessChromium.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.dashboard.HeadlessChromium;
+import dev.sluice.dashboard.HeadlessChromium.Wait;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
@@ -11,17 +14,12 @@ import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.eclipse.microprofile.config.ConfigProvider;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * The dashboard in a real browser: Debian's headless Chromium, driven through the system chromedriver (nothing is
@@ -36,26 +34,18 @@ import org.openqa.selenium.chrome.ChromeOptions;
 @WithKubernetesTestServer(setup = ApiServerRules.class)
 class DashboardBrowserTest {
     static final String NS = "dashboard";
-    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
     @Inject
     KubernetesClient client;
 
     @Test
     void showsTheTutorialLive() throws Exception {
-        requireChromium();
+        HeadlessChromium.require();
         Cluster cluster = new Cluster(client);
         DashboardSeed.queues(cluster, client, NS, "dash");
         List<HasMetadata> jobSets = cluster.load("/seeds/gke-multislice/jobsets-multislice-autopilot.yaml");
 
-        Path profile = Files.createTempDirectory("sluice-chromium-");
-        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile()).addArguments("--headless",
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                "--no-first-run", "--user-data-dir=" + profile, "--window-size=1400,1000");
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .usingAnyFreePort().build();
-        ChromeDriver browser = new ChromeDriver(service, options);
+        ChromeDriver browser = HeadlessChromium.start();
         try {
             int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
             browser.get("http://localhost:" + port + "/dashboard/");
@@ -110,52 +100,5 @@ class DashboardBrowserTest {
         } finally {
             browser.quit();
         }
-    }
-
-    /** Polls the page until the check gives something (not null, not false), for at most 30 s. */
-    private record Wait(ChromeDriver browser) {
-        <T> T until(java.util.function.Function<ChromeDriver, T> check) {
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            RuntimeException last = null;
-            while (System.nanoTime() < deadline) {
-                try {
-                    T t = check.apply(browser);
-                    if (t != null && !Boolean.FALSE.equals(t) && !"".equals(t)) {
-                        return t;
-                    }
-                } catch (org.openqa.selenium.StaleElementReferenceException | org.openqa.selenium.NoSuchElementException
-                        | org.openqa.selenium.ElementNotInteractableException e) {
-                    last = e; // the page redraws while we look
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new AssertionError("interrupted", e);
-                }
-            }
-            throw new AssertionError("the dashboard did not show it within 30 s; page now: "
-                    + browser.findElement(By.tagName("body")).getText(), last);
-        }
-    }
-
-    /** The text of the first element the selector finds, "" when none. */
-    private static String text(ChromeDriver b, String css) {
-        List<WebElement> found = b.findElements(By.cssSelector(css));
-        return found.isEmpty() ? "" : found.get(0).getText();
-    }
-
-    /** In CI a missing browser is a failure (CI installs it); on a workstation a loud skip. */
-    static void requireChromium() {
-        if (Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER)) {
-            return;
-        }
-        String problem = "the dashboard's browser test needs " + CHROMIUM + " and " + CHROMEDRIVER
-                + " (apt-get install chromium chromium-driver; .ci/run installs them)";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            throw new AssertionError(problem);
-        }
-        System.err.println("SKIPPED: " + problem);
-        Assumptions.abort(problem);
     }
 }

@@ -42,6 +42,14 @@ final class FakeJobController {
         }));
     }
 
+    /** The Job's count of running pods ({@code status.active}), as the Job controller writes it. */
+    void activePods(String namespace, String name, int active) {
+        retryOnConflict(() -> client.batch().v1().jobs().inNamespace(namespace).withName(name).editStatus(job -> {
+            job.setStatus(new io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder().withActive(active).build());
+            return job;
+        }));
+    }
+
     /**
      * A real controller requeues a write that lost a race (409) and tries again on the newer object; Sluice writes the
      * same jobs (start, stop), so the fake does the same.

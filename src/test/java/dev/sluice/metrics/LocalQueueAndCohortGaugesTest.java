@@ -79,6 +79,9 @@ class LocalQueueAndCohortGaugesTest {
                 "resource", "memory")).isEqualTo(36.0 * 1024 * 1024 * 1024);
         assertThat(scrape.value("kueue_cohort_subtree_admitted_active_workloads", "cohort", "all-teams"))
                 .isEqualTo(4.0);
+        // nothing reserved of memory: no series, as Kueue deletes a subtree series that is not above 0
+        assertThat(scrape.find("kueue_cohort_subtree_resource_reservations", "cohort", "all-teams", "flavor",
+                "default-flavor", "resource", "memory")).isEmpty();
 
         // cohort and LocalQueue snapshots are independent: replacing one keeps the other
         metrics.localQueuesChanged(List.of(queue("True", 1, 0, 0, 0)));

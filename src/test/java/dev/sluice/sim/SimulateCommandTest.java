@@ -124,6 +124,48 @@ class SimulateCommandTest {
                 .containsPattern("cluster-queue +vlp-24 +google.com/tpu +24 +24 +24 +100%");
     }
 
+    /** A workload still waiting at the end shows ADMITTED False, as Kueue v0.19's Admitted=False/NoReservation. */
+    @Test
+    void aWorkloadWaitingAtTheEndIsNotAdmitted() throws Exception {
+        java.nio.file.Path f = java.nio.file.Files.createTempFile("sim", ".yaml");
+        java.nio.file.Files.writeString(f, """
+                apiVersion: jobset.x-k8s.io/v1alpha2
+                kind: JobSet
+                metadata:
+                  name: multislice-4slice
+                  labels:
+                    kueue.x-k8s.io/queue-name: multislice-queue
+                spec:
+                  replicatedJobs:
+                    - name: slice
+                      replicas: 4
+                      template:
+                        spec:
+                          parallelism: 2
+                          completions: 2
+                          template:
+                            spec:
+                              nodeSelector:
+                                cloud.google.com/gke-tpu-accelerator: tpu-v5-lite-podslice
+                                cloud.google.com/gke-tpu-topology: 2x4
+                              containers:
+                              - name: jax-tpu
+                                image: python:3.8
+                                resources:
+                                  limits:
+                                    google.com/tpu: 4
+                """);
+        try {
+            Sim sim = Sim.run("examples/gke-multislice", f.toString());
+            assertThat(sim.exit()).as(sim.err()).isZero();
+            assertThat(sim.out())
+                    .containsPattern("jobset-multislice-4slice-[0-9a-f]{5} +multislice-queue +False +[0-9]")
+                    .containsPattern("jobset-multislice-1slice-[0-9a-f]{5} +multislice-queue +cluster-queue +True +True");
+        } finally {
+            java.nio.file.Files.delete(f);
+        }
+    }
+
     @Test
     void everyJsonLineIsAnObjectWithTheDesignFields() {
         Sim sim = Sim.run("-o", "json", "examples/preemption");
