@@ -19,8 +19,9 @@ final class JobItemStore extends StrippedItemStore<GenericKubernetesResource> {
     }
 
     @Override
-    void beforeStore(String key, GenericKubernetesResource job) {
+    GenericKubernetesResource toStored(String key, GenericKubernetesResource job) {
         trimIfFinished(kind, job);
+        return job;
     }
 
     /** Drops the pod templates of a finished job; a status that cannot be read keeps the job whole. */
