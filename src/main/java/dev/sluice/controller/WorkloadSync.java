@@ -331,6 +331,10 @@ final class WorkloadSync {
         }
         String message = preemptionMessage(e);
         Instant now = s.now();
+        // where victim and preemptor queue, as the engine knows it now: by the time the write returns either may be gone
+        String victimCq = s.engine.workload(key).map(WorkloadState::clusterQueue).orElse(null);
+        String preemptorCq = e.preemptor() == null ? null
+                : s.engine.workload(e.preemptor()).map(WorkloadState::clusterQueue).orElse(null);
         Workload cached = ClusterCache.get(s.cache.workloads, key.namespace(), key.name());
         // a Workload created directly has no job to stop: its quota is released in the same write
         boolean release = cached != null && ownerJob(cached).isEmpty();
@@ -340,11 +344,12 @@ final class WorkloadSync {
                         e.preemptionReason() == null ? null : e.preemptionReason().name(), message, now), e);
                 return release ? WorkloadConditions.requeue(evicted, now) : evicted;
             });
-            s.onEngine.accept(() -> evicted(key, e, message, w));
+            s.onEngine.accept(() -> evicted(key, e, message, w, victimCq, preemptorCq));
         });
     }
 
-    private void evicted(WorkloadKey key, Eviction e, String message, Writes.Written w) {
+    private void evicted(WorkloadKey key, Eviction e, String message, Writes.Written w, String victimCq,
+            String preemptorCq) {
         evicting.remove(key);
         if (w == null) {
             s.retry.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
@@ -358,7 +363,7 @@ final class WorkloadSync {
         }
         Workload wl = w.workload();
         if (w.changed()) {
-            recordEviction(key, e, message, wl);
+            recordEviction(key, e, message, wl, victimCq, preemptorCq);
         }
         podsReady.evictionWritten(key);
         // the next step even when an earlier attempt already wrote it (its answer lost): nothing may stay evicting
@@ -373,18 +378,23 @@ final class WorkloadSync {
     }
 
     /** The eviction's event and meters. */
-    private void recordEviction(WorkloadKey key, Eviction e, String message, Workload wl) {
-        // the engine knows where the victim holds quota even when the written status no longer says so
-        String cq = s.engine.workload(key).map(WorkloadState::clusterQueue)
+    private void recordEviction(WorkloadKey key, Eviction e, String message, Workload wl, String victimCq,
+            String preemptorCq) {
+        // the engine knew where the victim held quota when it decided, even if the written status no longer says so
+        String cq = Optional.ofNullable(victimCq)
                 .or(() -> Optional.ofNullable(wl.getStatus() == null || wl.getStatus().getAdmission() == null ? null
                         : wl.getStatus().getAdmission().getClusterQueue()))
                 .orElse(null);
         String eventMessage = message;
         if (e.preemptor() != null) {
             eventMessage = message + "; preempted by Workload " + e.preemptor();
-            String preemptingCq = s.engine.workload(e.preemptor()).map(WorkloadState::clusterQueue).orElse(cq);
-            s.metrics.preempted(preemptingCq == null ? cq : preemptingCq,
-                    e.preemptionReason() == null ? e.reason().name() : e.preemptionReason().name());
+            String preemptingCq = preemptorCq != null ? preemptorCq : cq;
+            if (preemptingCq != null) {
+                s.metrics.preempted(preemptingCq,
+                        e.preemptionReason() == null ? e.reason().name() : e.preemptionReason().name());
+            } else {
+                LOG.debugf("preemption of %s not counted: neither its nor its preemptor's ClusterQueue is known", key);
+            }
         }
         Condition written = WorkloadConditions.find(wl, WorkloadConditions.EVICTED);
         String writtenReason = written == null ? e.reason().name() : written.getReason();
