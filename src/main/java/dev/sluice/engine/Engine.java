@@ -424,4 +424,13 @@ public final class Engine {
         return localQueueUsage.consumed(key) == null ? java.util.OptionalDouble.empty()
                 : java.util.OptionalDouble.of(localQueueUsage.weightedUsage(key));
     }
+
+    /**
+     * Admission fair sharing: the engine time (ms) at which the next LocalQueue's usage sample is due (its last
+     * sample plus usageSamplingInterval), so a caller can run {@link #schedule} then even when nothing else happens,
+     * as Kueue samples on a timer. Empty while admission fair sharing is off or before any LocalQueue was sampled.
+     */
+    public OptionalLong nextLocalQueueUsageSampleMillis() {
+        return localQueueUsage.nextSampleMillis();
+    }
 }

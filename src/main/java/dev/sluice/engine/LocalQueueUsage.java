@@ -108,6 +108,18 @@ final class LocalQueueUsage {
         return b == null ? null : Map.copyOf(b.consumed);
     }
 
+    /** When the next LocalQueue is due to be sampled (engine ms), or empty if none is booked or AFS is off. */
+    java.util.OptionalLong nextSampleMillis() {
+        if (!config.enabled() || books.isEmpty()) {
+            return java.util.OptionalLong.empty();
+        }
+        long earliest = Long.MAX_VALUE;
+        for (Book b : books.values()) {
+            earliest = Math.min(earliest, b.lastUpdate);
+        }
+        return java.util.OptionalLong.of(earliest + config.usageSamplingIntervalMillis());
+    }
+
     Long lastUpdate(String lqKey) {
         Book b = books.get(lqKey);
         return b == null ? null : b.lastUpdate;
