@@ -120,6 +120,34 @@ final class LocalQueueUsage {
         return java.util.OptionalLong.of(earliest + config.usageSamplingIntervalMillis());
     }
 
+    /** The entry penalties since the LocalQueue's last sample, or null if never sampled. */
+    Map<String, Double> penalty(String lqKey) {
+        Book b = books.get(lqKey);
+        return b == null ? null : Map.copyOf(b.penalty);
+    }
+
+    /** Books a LocalQueue from a recorded sample (amounts below or at zero, NaN or infinite are left out). */
+    void restore(String lqKey, Map<String, Double> consumed, Map<String, Double> penalty, long lastUpdateMillis) {
+        if (!config.enabled() || !queues.localQueues.containsKey(lqKey)) {
+            return;
+        }
+        Book b = new Book();
+        b.lastUpdate = lastUpdateMillis;
+        copyPositive(consumed, b.consumed);
+        copyPositive(penalty, b.penalty);
+        books.put(lqKey, b);
+    }
+
+    private static void copyPositive(Map<String, Double> from, Map<String, Double> to) {
+        if (from != null) {
+            from.forEach((res, v) -> {
+                if (v != null && v > 0 && !v.isInfinite()) {
+                    to.put(res, v);
+                }
+            });
+        }
+    }
+
     Long lastUpdate(String lqKey) {
         Book b = books.get(lqKey);
         return b == null ? null : b.lastUpdate;

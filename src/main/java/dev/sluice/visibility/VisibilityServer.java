@@ -68,7 +68,7 @@ public class VisibilityServer {
         this.certFile = Path.of(certFile);
         this.keyFile = Path.of(keyFile);
         this.requests = new VisibilityRequests(new FrontProxyTrust(client), new AccessReviews(client), runtime,
-                new StandbyState(client), ForecastAnnotator.of(forecasts), new ObjectMapper());
+                new StandbyState(client, runtime::fairSharingSettings, runtime::admissionFairSharingSettings), ForecastAnnotator.of(forecasts), new ObjectMapper());
     }
 
     void onStart(@Observes StartupEvent event) {
