@@ -79,7 +79,9 @@ public class ControllerRuntime {
             @ConfigProperty(name = "sluice.controller.crd-recheck", defaultValue = "30s") Duration crdRecheck,
             @ConfigProperty(name = "sluice.controller.write-concurrency", defaultValue = "4") int writeConcurrency,
             @ConfigProperty(name = "sluice.controller.pending-status.delay", defaultValue = "500ms") Duration pendingDelay,
-            @ConfigProperty(name = "sluice.controller.pending-status.refresh", defaultValue = "30s") Duration pendingRefresh) {
+            @ConfigProperty(name = "sluice.controller.pending-status.refresh", defaultValue = "30s") Duration pendingRefresh,
+            @ConfigProperty(name = "sluice.events.qps", defaultValue = "20") double eventsQps,
+            @ConfigProperty(name = "sluice.events.burst", defaultValue = "30") int eventsBurst) {
         this.lifecycle = lifecycle;
         this.client = client;
         // the meters are another module's bean; without it (e.g. a build without metrics) nothing is measured
@@ -91,7 +93,8 @@ public class ControllerRuntime {
         this.leaseDuration = leaseDuration;
         this.startupWait = startupWait;
         this.crdRecheck = crdRecheck;
-        this.writeSettings = new WriteSettings(writeConcurrency, pendingDelay, pendingRefresh);
+        this.writeSettings = new WriteSettings(writeConcurrency, pendingDelay, pendingRefresh,
+                new EventRate(eventsQps, eventsBurst));
         this.kinds = integrations.kinds();
         this.kubeQueueCompat = integrations.kubeQueueCompat();
     }

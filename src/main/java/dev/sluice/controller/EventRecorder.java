@@ -27,7 +27,9 @@ import org.jboss.logging.Logger;
  * moved (a JSON patch, guarded by its resourceVersion). Events wait for one background thread, keyed: a repeat of an
  * event still waiting is folded into it (one request for both), so an event storm costs one request per distinct
  * event, not per occurrence. When the backlog of distinct events is full further ones are dropped and counted in the
- * log, as client-go's broadcaster drops them. A failed event is counted ({@code sluice_api_write_failures_total},
+ * log and in {@code sluice_events_dropped_total}, as client-go's broadcaster drops them. Requests are paced by an
+ * {@link EventRate} (client-go's limiter; Kueue's default 20 per second); while the sender waits for the rate, repeats
+ * keep folding into the waiting events. A failed event is counted ({@code sluice_api_write_failures_total},
  * resource {@code events}); one the server refused (e.g. 403) is logged at WARN, at most once a minute.
  */
 final class EventRecorder implements AutoCloseable {
@@ -83,6 +85,10 @@ final class EventRecorder implements AutoCloseable {
     private Key inFlight;
     private volatile boolean open = true;
     private volatile long lastWarnedMillis;
+    private final EventRate.Bucket rate;
+    private final int backlog;
+    private long droppedSinceLog;
+    private long lastDropLogMillis;
     private long folded;
     private long dropped;
     private long requests;
@@ -92,11 +98,28 @@ final class EventRecorder implements AutoCloseable {
 
     EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics,
             dev.sluice.dashboard.Journal journal) {
-        this(client, metrics, journal, Clock.systemUTC());
+        this(client, metrics, journal, Clock.systemUTC(), EventRate.KUEUE_DEFAULT);
+    }
+
+    EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics,
+            dev.sluice.dashboard.Journal journal, EventRate rate) {
+        this(client, metrics, journal, Clock.systemUTC(), rate);
     }
 
     EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics,
             dev.sluice.dashboard.Journal journal, Clock clock) {
+        this(client, metrics, journal, clock, EventRate.UNLIMITED);
+    }
+
+    EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics,
+            dev.sluice.dashboard.Journal journal, Clock clock, EventRate rate) {
+        this(client, metrics, journal, clock, rate, BACKLOG);
+    }
+
+    EventRecorder(KubernetesClient client, dev.sluice.metrics.AdmissionEvents metrics,
+            dev.sluice.dashboard.Journal journal, Clock clock, EventRate rate, int backlog) {
+        this.rate = rate.bucket(System::nanoTime);
+        this.backlog = backlog;
         this.client = client;
         this.metrics = metrics;
         this.journal = journal;
@@ -146,9 +169,8 @@ final class EventRecorder implements AutoCloseable {
                 folded++;
                 return;
             }
-            if (waiting.size() >= BACKLOG) {
-                dropped++;
-                LOG.debug("event backlog full; event dropped");
+            if (waiting.size() >= backlog) {
+                dropped(reason);
                 return;
             }
             // counted on an earlier Event when one was sent within the window, or is being sent now
@@ -184,6 +206,15 @@ final class EventRecorder implements AutoCloseable {
                 }
                 if (waiting.isEmpty()) {
                     return; // closed, and what was recorded before is sent
+                }
+                long wait = open ? rate.take() : 0; // once closed, what waits goes out at once
+                if (wait > 0) {
+                    try {
+                        lock.wait(Math.max(1, wait / 1_000_000), (int) (wait % 1_000_000));
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    continue;
                 }
                 Iterator<Map.Entry<Key, Pending>> first = waiting.entrySet().iterator();
                 Map.Entry<Key, Pending> e = first.next();
@@ -240,6 +271,21 @@ final class EventRecorder implements AutoCloseable {
             }
             failed(key, "patch", e);
             return null;
+        }
+    }
+
+    /** Under the lock. Counted at once; said in the log at most once a minute, with how many since. */
+    private void dropped(String reason) {
+        dropped++;
+        droppedSinceLog++;
+        metrics.eventsDropped(1);
+        long nowMillis = System.currentTimeMillis();
+        if (nowMillis - lastDropLogMillis >= 60_000) {
+            LOG.infof("%d events dropped (latest: %s): %d distinct events were already waiting to be written at "
+                    + "sluice.events.qps; the Workloads' conditions still say the same (repeated at most once a minute)",
+                    droppedSinceLog, reason, backlog);
+            lastDropLogMillis = nowMillis;
+            droppedSinceLog = 0;
         }
     }
 

@@ -81,13 +81,13 @@ final class ObservedLeaseLock implements Lock {
         try {
             return request.get();
         } catch (KubernetesClientException e) {
+            failed.accept(e.getCode()); // counted first: whoever sees the replica unhealthy finds the failure counted
             health.bad(e.getCode(), e.getStatus() != null && e.getStatus().getMessage() != null
                     ? e.getStatus().getMessage() : String.valueOf(e.getMessage()));
-            failed.accept(e.getCode());
             throw e;
         } catch (RuntimeException e) {
-            health.bad(0, e.toString());
             failed.accept(0);
+            health.bad(0, e.toString());
             throw e;
         }
     }

@@ -77,7 +77,7 @@ final class Session {
         this.cache = new ClusterCache(client, kinds, sink, listPageSize);
         this.retention = retention;
         this.writes = new Writes(client);
-        this.events = new EventRecorder(client, metrics, journal);
+        this.events = new EventRecorder(client, metrics, journal, writeSettings.events());
         this.metrics = metrics;
         this.failures = new WriteFailures(events, metrics, clock);
         this.priorityClasses = new CachedPriorityClasses(cache, workloadPriorityClasses);

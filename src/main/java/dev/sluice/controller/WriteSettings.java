@@ -4,9 +4,13 @@ import java.time.Duration;
 
 /**
  * How the controller writes its decisions: {@code lanes} writers side by side (one object's writes stay in order),
- * and the restraint on pending-status writes (see {@link PendingStatusWrites}).
+ * the restraint on pending-status writes (see {@link PendingStatusWrites}), and the rate of Events ({@link EventRate}).
  */
-record WriteSettings(int lanes, Duration pendingDelay, Duration pendingRefresh) {
+record WriteSettings(int lanes, Duration pendingDelay, Duration pendingRefresh, EventRate events) {
+
+    WriteSettings(int lanes, Duration pendingDelay, Duration pendingRefresh) {
+        this(lanes, pendingDelay, pendingRefresh, EventRate.KUEUE_DEFAULT);
+    }
 
     WriteSettings {
         if (lanes < 1) {

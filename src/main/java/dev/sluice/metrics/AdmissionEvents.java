@@ -71,6 +71,10 @@ public interface AdmissionEvents {
      */
     void writeFailed(String resource, String verb, int code);
 
+    /** {@code n} Events were not written: the backlog waiting for the event rate was full (client-go drops them too). */
+    default void eventsDropped(long n) {
+    }
+
     /**
      * Fair sharing is on: every ClusterQueue's weighted share (NaN for a zero weight that borrows); replaces the
      * previous map (queues absent are gone). Not called while fair sharing is off, as Kueue reports no shares then.

@@ -41,6 +41,9 @@ final class KueueMeters {
     static final String WRITE_FAILURES_TOTAL = "sluice_api_write_failures_total";
     static final String WRITE_FAILURES_HELP = "The total number of failed writes to the API server per 'resource', "
             + "'verb' and HTTP status 'code' (0: no answer); conflicts (409) are not failures";
+    static final String EVENTS_DROPPED_TOTAL = "sluice_events_dropped_total";
+    static final String EVENTS_DROPPED_HELP = "The total number of Events not written because the backlog waiting "
+            + "for sluice.events.qps was full (the conditions they repeat are written)";
     static final String ADMITTED_WORKLOADS_TOTAL = "kueue_admitted_workloads_total";
     static final String ADMITTED_WORKLOADS_HELP = "The total number of admitted workloads per 'cluster_queue'";
     static final String ADMISSION_WAIT_TIME = "kueue_admission_wait_time_seconds";

@@ -134,6 +134,11 @@ public class KueueMetrics implements AdmissionEvents {
     }
 
     @Override
+    public void eventsDropped(long n) {
+        counter(EVENTS_DROPPED_TOTAL, EVENTS_DROPPED_HELP).increment(n);
+    }
+
+    @Override
     public void queuesChanged(List<ClusterQueueMetrics> snapshot) {
         if (snapshot == null) {
             throw new IllegalArgumentException("queuesChanged needs a snapshot (an empty list when there are no "

@@ -84,7 +84,7 @@ class DashboardBrowserTest {
             List<String> pending = wait.until(b -> {
                 List<String> rows = b.findElements(By.cssSelector("#cq-dash-cq tr.pending")).stream()
                         .map(r -> r.getAttribute("data-workload") + " " + r.getText()).toList();
-                return rows.size() == 2 && rows.stream().allMatch(r -> r.contains("Pending")) ? rows : null;
+                return rows.size() == 2 && rows.stream().allMatch(r -> r.contains("WaitingForQuota")) ? rows : null;
             });
             assertThat(pending).extracting(r -> r.substring(0, r.indexOf(' '))).containsExactlyInAnyOrder(
                     NS + "/" + one.getMetadata().getName(), NS + "/" + two.getMetadata().getName());

@@ -83,4 +83,66 @@ class EventRecorderTest {
             assertThat(events("job").get(0).getCount()).isEqualTo(1);
         }
     }
+
+    @Test
+    void aBacklogTheRateCannotDrainIsDroppedAndCountedWhileRepeatsStillFold() {
+        java.util.concurrent.atomic.AtomicLong droppedMetric = new java.util.concurrent.atomic.AtomicLong();
+        dev.sluice.metrics.AdmissionEvents metrics = (dev.sluice.metrics.AdmissionEvents) java.lang.reflect.Proxy
+                .newProxyInstance(getClass().getClassLoader(), new Class<?>[] {dev.sluice.metrics.AdmissionEvents.class},
+                        (p, m, a) -> {
+                            if (m.getName().equals("eventsDropped")) {
+                                droppedMetric.addAndGet((Long) a[0]);
+                            }
+                            return null;
+                        });
+        // one request now, the next in 1,000 s: everything after the first waits for the rate
+        EventRate slow = new EventRate(0.001, 1);
+        int backlog = 10;
+        EventRecorder events = new EventRecorder(client, metrics, dev.sluice.dashboard.Journal.standard(),
+                java.time.Clock.systemUTC(), slow, backlog);
+        try {
+            events.normal(object("first"), "QuotaReserved", "Quota reserved in ClusterQueue cq");
+            await().atMost(Duration.ofSeconds(20)).until(() -> events("first").size() == 1);
+            for (int i = 0; i < backlog + 5; i++) {
+                events.normal(object("wl-" + i), "QuotaReserved", "Quota reserved in ClusterQueue cq");
+            }
+            events.normal(object("wl-0"), "QuotaReserved", "Quota reserved in ClusterQueue cq"); // a repeat: folded
+            assertThat(events.waiting()).isEqualTo(backlog);
+            assertThat(events.counts().dropped()).isEqualTo(5);
+            assertThat(droppedMetric.get()).isEqualTo(5);
+            assertThat(events.counts().folded()).isEqualTo(1);
+            assertThat(events.counts().requests()).as("the rate holds the rest back").isEqualTo(1);
+        } finally {
+            events.close(); // what waits is sent at once on close
+        }
+        await().atMost(Duration.ofSeconds(60)).until(() -> events.waiting() == 0);
+        assertThat(events("wl-0")).singleElement().satisfies(e -> assertThat(e.getCount()).isEqualTo(2));
+    }
+
+    @Test
+    void theBucketAllowsItsBurstThenOneRequestPerPeriod() {
+        long[] now = {0};
+        EventRate.Bucket bucket = new EventRate(20, 3).bucket(() -> now[0]);
+        assertThat(bucket.take()).isZero();
+        assertThat(bucket.take()).isZero();
+        assertThat(bucket.take()).isZero();
+        long wait = bucket.take();
+        assertThat(wait).as("a twentieth of a second").isEqualTo(50_000_000L);
+        now[0] += wait;
+        assertThat(bucket.take()).isZero();
+        now[0] += 10_000_000_000L; // idle 10 s: refilled up to the burst, no more
+        assertThat(bucket.take()).isZero();
+        assertThat(bucket.take()).isZero();
+        assertThat(bucket.take()).isZero();
+        assertThat(bucket.take()).isPositive();
+        assertThat(EventRate.UNLIMITED.bucket(() -> 0).take()).isZero();
+    }
+
+    @Test
+    void badRatesAreRefusedNamingTheSetting() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new EventRate(20, 0))
+                .hasMessageContaining("sluice.events.burst");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new EventRate(Double.NaN, 30))
+                .hasMessageContaining("sluice.events.qps");
+    }
 }
