@@ -83,7 +83,7 @@ final class LocalQueueUsage {
         LocalQueueSpec lq = queues.localQueues.get(lqKey);
         double weight = lq == null ? 1.0 : lq.weight();
         if (b == null) {
-            return 0.0;
+            return weight <= 0 ? Double.POSITIVE_INFINITY : 0.0;
         }
         double sum = 0;
         for (Map.Entry<String, Double> e : b.consumed.entrySet()) {
@@ -92,8 +92,8 @@ final class LocalQueueUsage {
         for (Map.Entry<String, Double> e : b.penalty.entrySet()) {
             sum += config.resourceWeight(e.getKey()) * e.getValue();
         }
-        if (weight == 0) {
-            return sum == 0 ? 0.0 : Double.POSITIVE_INFINITY;
+        if (weight <= 0) {
+            return Double.POSITIVE_INFINITY; // Kueue v0.19's CalculateUsage: a zero weight always goes last
         }
         return sum / weight;
     }

@@ -199,6 +199,18 @@ class AdmissionFairSharingTest {
                 within(1e-9));
     }
 
+    /** Kueue v0.19's CalculateUsage: a LocalQueue of weight 0 counts as +Inf, used or not, so it goes last. */
+    @Test
+    void aZeroWeightGoesLastEvenWithoutUsage() {
+        Engine e = engine(AdmissionFairSharing.on(HALF_LIFE, MINUTE), AdmissionMode.UsageBasedAdmissionFairSharing,
+                1, 0, 1);
+        e.schedule(0);
+        assertThat(e.localQueueAdmissionFairSharingUsage("default", "a").orElseThrow()).isInfinite();
+        e.submit(wl("a1", "a", 0, 0, "cpu", 1, 1));
+        e.submit(wl("b1", "b", 0, 1000, "cpu", 1, 1));
+        assertThat(admitted(settle(e, 0))).as("a1 is older, but a weighs 0").containsExactly(key("b1"));
+    }
+
     /** Kueue v0.19: "If set to 0, usage will be reset to 0 immediately": no consumed resources, no penalty. */
     @Test
     void aZeroHalfLifeKeepsNoUsageSoTheUsualOrderDecides() {
