@@ -1,10 +1,13 @@
 package dev.sluice.bridge;
 
 import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Cohort;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.engine.AdmissionFairSharing;
 import dev.sluice.engine.Engine;
+import dev.sluice.engine.FairSharing;
 import dev.sluice.engine.WorkloadSpec;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -24,23 +27,32 @@ public final class EngineRebuild {
     }
 
     /**
+     * With fair sharing and admission fair sharing off and no Cohort objects (flat cohorts named by string).
+     *
      * @param specOf a Workload's engine form, or null when it cannot be queued (skipped, as the live engine does)
      */
     public static Engine build(Collection<ResourceFlavor> flavors, Collection<ClusterQueue> clusterQueues,
             Collection<LocalQueue> localQueues, Collection<Namespace> namespaces, Collection<Workload> workloads,
             Function<Workload, WorkloadSpec> specOf) {
-        return build(flavors, java.util.List.of(), clusterQueues, localQueues, namespaces, workloads, specOf);
+        return build(FairSharing.OFF, AdmissionFairSharing.OFF, flavors, java.util.List.of(), clusterQueues,
+                localQueues, namespaces, workloads, specOf);
     }
 
-    /** As above, with the Cohort objects (their pools and parents) as the live engine has them. */
-    public static Engine build(Collection<ResourceFlavor> flavors, Collection<dev.sluice.api.v1beta2.Cohort> cohorts,
-            Collection<ClusterQueue> clusterQueues, Collection<LocalQueue> localQueues, Collection<Namespace> namespaces,
-            Collection<Workload> workloads, Function<Workload, WorkloadSpec> specOf) {
-        Engine e = new Engine();
+    /**
+     * As the leader's engine is built: its fair-sharing and admission-fair-sharing settings, Cohort objects (tree,
+     * pools, limits, weights) before the ClusterQueues, and each LocalQueue's usage seeded from its status.
+     *
+     * @param specOf a Workload's engine form, or null when it cannot be queued (skipped, as the live engine does)
+     */
+    public static Engine build(FairSharing fairSharing, AdmissionFairSharing admissionFairSharing,
+            Collection<ResourceFlavor> flavors, Collection<Cohort> cohorts, Collection<ClusterQueue> clusterQueues,
+            Collection<LocalQueue> localQueues, Collection<Namespace> namespaces, Collection<Workload> workloads,
+            Function<Workload, WorkloadSpec> specOf) {
+        Engine e = new Engine(fairSharing, admissionFairSharing);
         flavors.forEach(f -> e.upsertFlavor(QueueObjects.flavor(f)));
-        for (dev.sluice.api.v1beta2.Cohort c : cohorts) {
+        for (Cohort cohort : cohorts) {
             try {
-                e.upsertCohort(CohortObjects.cohort(c));
+                e.upsertCohort(CohortObjects.cohort(cohort));
             } catch (InvalidObjectException | IllegalArgumentException skipped) {
                 // the live engine refuses it the same way (and reports it); a copy stays silent
             }
@@ -55,6 +67,7 @@ public final class EngineRebuild {
         for (LocalQueue lq : localQueues) {
             try {
                 e.upsertLocalQueue(QueueObjects.localQueue(lq));
+                RecordedLocalQueueUsage.restore(e, lq);
             } catch (InvalidObjectException | IllegalArgumentException skipped) {
                 // as above
             }

@@ -18,7 +18,7 @@ public interface AdmissionFairSharingConfig {
     @WithDefault("false")
     boolean enabled();
 
-    /** Kueue's {@code usageHalfLifeTime} (required there, no default): 0 keeps only the current usage. */
+    /** Kueue's {@code usageHalfLifeTime} (required there, no default): 0 resets usage to 0, as Kueue does. */
     @WithDefault("PT0S")
     Duration usageHalfLifeTime();
 

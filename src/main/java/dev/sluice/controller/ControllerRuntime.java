@@ -304,4 +304,14 @@ public class ControllerRuntime {
     public dev.sluice.dashboard.Journal journal() {
         return journal;
     }
+
+    /** The fair-sharing settings the leader's engine uses, for a standby's copy that must decide as it would. */
+    public dev.sluice.engine.FairSharing fairSharingSettings() {
+        return fairSharing.settings();
+    }
+
+    /** The admission-fair-sharing settings the leader's engine uses, for a standby's copy. */
+    public dev.sluice.engine.AdmissionFairSharing admissionFairSharingSettings() {
+        return admissionFairSharing.settings();
+    }
 }

@@ -158,7 +158,12 @@ final class EngineLoop implements AutoCloseable {
                 long wait = queueStatusDue
                         ? Math.max(1, lastQueueStatusMillis + QUEUE_STATUS_PERIOD_MS - System.currentTimeMillis())
                         : 1000;
+                wait = Math.min(wait, untilUsageSample());
                 if (!inbox.await(wait, TimeUnit.MILLISECONDS)) {
+                    if (untilUsageSample() == 0) {
+                        pass(new LinkedHashSet<>()); // the cycle takes the samples; queue status follows
+                        continue;
+                    }
                     if (queueStatusDue) {
                         syncQueueStatus();
                     }
@@ -260,6 +265,16 @@ final class EngineLoop implements AutoCloseable {
         } else {
             queueStatusDue = true;
         }
+    }
+
+    /**
+     * Admission fair sharing samples LocalQueue usage on a timer, as Kueue's LocalQueue reconciler does every
+     * usageSamplingInterval: ms until the next sample is due (0 when due), Long.MAX_VALUE when none is booked.
+     * Without it, a quiet cluster's consumedResources would not move until the next event.
+     */
+    private long untilUsageSample() {
+        var next = s.engine.nextLocalQueueUsageSampleMillis();
+        return next.isEmpty() ? Long.MAX_VALUE : Math.max(0, next.getAsLong() - s.nowMillis());
     }
 
     /** Under load, a line now and then says the engine is working and what waits (quiet when idle). */

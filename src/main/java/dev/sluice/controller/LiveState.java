@@ -71,6 +71,20 @@ public final class LiveState {
         return Optional.empty();
     }
 
+    public java.util.List<dev.sluice.api.v1beta2.Cohort> cohorts() {
+        return session.cache.list(session.cache.cohorts);
+    }
+
+    /** The leader's fair-sharing settings, for engine copies that must decide as it does. */
+    public dev.sluice.engine.FairSharing fairSharing() {
+        return session.fairSharing;
+    }
+
+    /** The leader's admission-fair-sharing settings, for engine copies that must order as it does. */
+    public dev.sluice.engine.AdmissionFairSharing admissionFairSharing() {
+        return session.admissionFairSharing;
+    }
+
     /** Milliseconds of the controller's clock. */
     public long nowMillis() {
         return session.nowMillis();

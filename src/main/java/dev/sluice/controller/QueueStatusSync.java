@@ -43,6 +43,7 @@ final class QueueStatusSync {
     private final Session s;
     private List<AdmissionEvents.ClusterQueueMetrics> lastSnapshot;
     private Map<String, Long> lastShares = Map.of();
+    private List<AdmissionEvents.LocalQueueFairSharingUsage> lastAfsUsage = List.of();
     /** kueue_local_queue_* and kueue_cohort_subtree_* gauges, at a bounded rate. */
     private final QueueMetricsSnapshots localAndCohortMetrics = new QueueMetricsSnapshots();
     /** Per queue, what the last pass saw: the engine's figures and the cached object's resourceVersion. */
@@ -98,6 +99,7 @@ final class QueueStatusSync {
             write(key, cq, () -> s.writes.queueStatus(cq, copy, cq.getStatus(), next));
         }
         Map<String, dev.sluice.engine.LocalQueueStatus> local = s.engine.localQueueStatuses();
+        List<AdmissionEvents.LocalQueueFairSharingUsage> afsUsage = new ArrayList<>();
         for (LocalQueue lq : s.cache.list(s.cache.localQueues)) {
             var status = local.get(lq.getMetadata().getNamespace() + "/" + lq.getMetadata().getName());
             if (status == null) {
@@ -105,6 +107,7 @@ final class QueueStatusSync {
             }
             String key = "lq/" + lq.getMetadata().getNamespace() + "/" + lq.getMetadata().getName();
             present.add(key);
+            LocalQueueFairSharingStatuses.usage(s, lq, status.clusterQueue()).ifPresent(afsUsage::add);
             if (unchanged(key, java.util.Arrays.asList(status, LocalQueueFairSharingStatuses.books(s, lq)), lq)) {
                 continue;
             }
@@ -118,9 +121,8 @@ final class QueueStatusSync {
             next.setAdmittedWorkloads(status.admittedWorkloads());
             next.setFlavorsReservation(localUsage(quotas, status.flavorsReservation()));
             next.setFlavorsUsage(localUsage(quotas, status.flavorUsage()));
-            if (s.admissionFairSharing.enabled()) {
-                next.setFairSharing(afs);
-            }
+            next.setFairSharing(s.admissionFairSharing.enabled() ? afs
+                    : LocalQueueFairSharingStatuses.withoutAdmissionFairSharing(next.getFairSharing()));
             String message = switch (status.reason()) {
                 case "ClusterQueueDoesNotExist" -> "Can't submit new workloads to clusterQueue: ClusterQueue "
                         + status.clusterQueue() + " doesn't exist";
@@ -147,6 +149,10 @@ final class QueueStatusSync {
             s.metrics.clusterQueueSharesChanged(CohortStatusSync.gaugeValues(shares));
         }
         localAndCohortMetrics.publish(s.engine, local, snapshot, s.metrics);
+        if (s.admissionFairSharing.enabled() && !afsUsage.equals(lastAfsUsage)) {
+            lastAfsUsage = afsUsage;
+            s.metrics.localQueueAdmissionFairSharingUsageChanged(afsUsage);
+        }
     }
 
     /** True when neither the engine's figures nor the cached object changed since the last pass. */

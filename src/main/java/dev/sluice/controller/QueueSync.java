@@ -93,6 +93,10 @@ final class QueueSync {
             s.engine.deleteLocalQueue(namespace, name);
         } else {
             s.engine.upsertLocalQueue(QueueObjects.localQueue(lq));
+            if (s.engine.localQueueUsageLastUpdate(namespace, name).isEmpty()) {
+                // first sight since start: admission fair sharing resumes from the recorded usage, as Kueue's does
+                dev.sluice.bridge.RecordedLocalQueueUsage.restore(s.engine, lq, s.nowMillis());
+            }
         }
     }
 

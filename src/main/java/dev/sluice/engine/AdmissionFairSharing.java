@@ -45,11 +45,12 @@ public record AdmissionFairSharing(boolean enabled, long usageHalfLifeMillis, lo
 
     /**
      * The share of the newest sample after elapsed ms: 1 - 0.5^(elapsed/halfLife), so what was consumed halves
-     * every half-life; a zero half-life keeps only the current usage.
+     * every half-life. A zero half-life gives 0, as Kueue v0.19's calculateAlphaRate: usage is "reset to 0
+     * immediately" (no consumed resources, no entry penalty), so the LocalQueues tie and the usual order decides.
      */
     double alpha(long elapsedMillis) {
         if (usageHalfLifeMillis == 0) {
-            return 1.0;
+            return 0.0;
         }
         return 1.0 - Math.pow(0.5, (double) elapsedMillis / usageHalfLifeMillis);
     }

@@ -432,4 +432,34 @@ public final class Engine {
         return localQueueUsage.consumed(key) == null ? java.util.OptionalDouble.empty()
                 : java.util.OptionalDouble.of(localQueueUsage.weightedUsage(key));
     }
+
+    /**
+     * Admission fair sharing: the engine time (ms) at which the next LocalQueue's usage sample is due (its last
+     * sample plus usageSamplingInterval), so a caller can run {@link #schedule} then even when nothing else happens,
+     * as Kueue samples on a timer. Empty while admission fair sharing is off or before any LocalQueue was sampled.
+     */
+    public OptionalLong nextLocalQueueUsageSampleMillis() {
+        return localQueueUsage.nextSampleMillis();
+    }
+
+    /**
+     * Admission fair sharing: the entry penalties a LocalQueue's admissions added since its last sample (resource
+     * name -> amount in Kubernetes units), for a copy of the engine to start from the same books. Empty if admission
+     * fair sharing is off or the LocalQueue was not sampled yet.
+     */
+    public Optional<Map<String, Double>> localQueueEntryPenalty(String namespace, String name) {
+        return Optional.ofNullable(localQueueUsage.penalty(QueueManager.lqKey(namespace, name)));
+    }
+
+    /**
+     * Admission fair sharing: starts an upserted LocalQueue's books from a recorded sample instead of zero (its
+     * consumed resources and the engine time of that sample, plus any entry penalty not yet folded in), as Kueue
+     * seeds a LocalQueue from its persisted status.fairSharing.admissionFairSharingStatus. For engine copies (a
+     * standby, the forecast) and a new leader. Ignored while admission fair sharing is off or for an unknown
+     * LocalQueue.
+     */
+    public void restoreLocalQueueUsage(String namespace, String name, Map<String, Double> consumed,
+            Map<String, Double> penalty, long lastUpdateMillis) {
+        localQueueUsage.restore(QueueManager.lqKey(namespace, name), consumed, penalty, lastUpdateMillis);
+    }
 }

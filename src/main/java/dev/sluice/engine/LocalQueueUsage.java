@@ -83,7 +83,7 @@ final class LocalQueueUsage {
         LocalQueueSpec lq = queues.localQueues.get(lqKey);
         double weight = lq == null ? 1.0 : lq.weight();
         if (b == null) {
-            return 0.0;
+            return weight <= 0 ? Double.POSITIVE_INFINITY : 0.0;
         }
         double sum = 0;
         for (Map.Entry<String, Double> e : b.consumed.entrySet()) {
@@ -92,8 +92,8 @@ final class LocalQueueUsage {
         for (Map.Entry<String, Double> e : b.penalty.entrySet()) {
             sum += config.resourceWeight(e.getKey()) * e.getValue();
         }
-        if (weight == 0) {
-            return sum == 0 ? 0.0 : Double.POSITIVE_INFINITY;
+        if (weight <= 0) {
+            return Double.POSITIVE_INFINITY; // Kueue v0.19's CalculateUsage: a zero weight always goes last
         }
         return sum / weight;
     }
@@ -106,6 +106,46 @@ final class LocalQueueUsage {
     Map<String, Double> consumed(String lqKey) {
         Book b = books.get(lqKey);
         return b == null ? null : Map.copyOf(b.consumed);
+    }
+
+    /** When the next LocalQueue is due to be sampled (engine ms), or empty if none is booked or AFS is off. */
+    java.util.OptionalLong nextSampleMillis() {
+        if (!config.enabled() || books.isEmpty()) {
+            return java.util.OptionalLong.empty();
+        }
+        long earliest = Long.MAX_VALUE;
+        for (Book b : books.values()) {
+            earliest = Math.min(earliest, b.lastUpdate);
+        }
+        return java.util.OptionalLong.of(earliest + config.usageSamplingIntervalMillis());
+    }
+
+    /** The entry penalties since the LocalQueue's last sample, or null if never sampled. */
+    Map<String, Double> penalty(String lqKey) {
+        Book b = books.get(lqKey);
+        return b == null ? null : Map.copyOf(b.penalty);
+    }
+
+    /** Books a LocalQueue from a recorded sample (amounts below or at zero, NaN or infinite are left out). */
+    void restore(String lqKey, Map<String, Double> consumed, Map<String, Double> penalty, long lastUpdateMillis) {
+        if (!config.enabled() || !queues.localQueues.containsKey(lqKey)) {
+            return;
+        }
+        Book b = new Book();
+        b.lastUpdate = lastUpdateMillis;
+        copyPositive(consumed, b.consumed);
+        copyPositive(penalty, b.penalty);
+        books.put(lqKey, b);
+    }
+
+    private static void copyPositive(Map<String, Double> from, Map<String, Double> to) {
+        if (from != null) {
+            from.forEach((res, v) -> {
+                if (v != null && v > 0 && !v.isInfinite()) {
+                    to.put(res, v);
+                }
+            });
+        }
     }
 
     Long lastUpdate(String lqKey) {

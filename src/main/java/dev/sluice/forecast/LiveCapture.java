@@ -1,13 +1,16 @@
 package dev.sluice.forecast;
 
 import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Cohort;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.bridge.CohortObjects;
 import dev.sluice.bridge.EngineRebuild;
 import dev.sluice.bridge.QueueObjects;
 import dev.sluice.controller.LiveState;
 import dev.sluice.engine.ClusterQueueSpec;
+import dev.sluice.engine.CohortSpec;
 import dev.sluice.engine.Engine;
 import dev.sluice.engine.FlavorSpec;
 import dev.sluice.engine.LocalQueueSpec;
@@ -75,6 +78,23 @@ final class LiveCapture {
                 // as above
             }
         }
+        List<CohortSpec> cohorts = new ArrayList<>();
+        for (Cohort cohort : st.cohorts()) {
+            try {
+                cohorts.add(CohortObjects.cohort(cohort));
+            } catch (RuntimeException skipped) {
+                // as above
+            }
+        }
+        List<Capture.LocalQueueBooks> usage = new ArrayList<>();
+        for (LocalQueueSpec lq : lqs) {
+            var last = engine.localQueueUsageLastUpdate(lq.namespace(), lq.name());
+            if (last.isPresent()) {
+                usage.add(new Capture.LocalQueueBooks(lq.namespace(), lq.name(),
+                        engine.localQueueConsumedResources(lq.namespace(), lq.name()).orElse(Map.of()),
+                        engine.localQueueEntryPenalty(lq.namespace(), lq.name()).orElse(Map.of()), last.getAsLong()));
+            }
+        }
         Map<String, Map<String, String>> namespaces = new HashMap<>();
         for (Namespace ns : st.namespaces()) {
             namespaces.put(ns.getMetadata().getName(), ns.getMetadata().getLabels());
@@ -119,7 +139,7 @@ final class LiveCapture {
             }
         }
         return new Result(new Capture(st.nowMillis(), flavors, namespaces, cqs, lqs, admitted, waiting, positions,
-                estimates), annotations);
+                estimates, cohorts, st.fairSharing(), st.admissionFairSharing(), usage), annotations);
     }
 
     private void countIfFinished(Workload wl) {

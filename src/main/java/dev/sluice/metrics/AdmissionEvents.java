@@ -86,6 +86,18 @@ public interface AdmissionEvents {
     default void cohortSharesChanged(java.util.Map<String, Double> shares) {
     }
 
+    /**
+     * Admission fair sharing is on: every sampled LocalQueue's usage (Kueue's
+     * kueue_local_queue_admission_fair_sharing_usage); replaces the previous list (LocalQueues absent are gone). Not
+     * called while admission fair sharing is off. Default: ignored.
+     */
+    default void localQueueAdmissionFairSharingUsageChanged(List<LocalQueueFairSharingUsage> usages) {
+    }
+
+    /** A LocalQueue's admission fair sharing usage: resource-weighted consumed plus penalties, over its weight. */
+    record LocalQueueFairSharingUsage(String namespace, String name, String clusterQueue, double usage) {
+    }
+
     /** One ClusterQueue's counts and quotas, as Kueue's gauges report them. */
     record ClusterQueueMetrics(String name, String cohort, boolean active, int pendingActive, int pendingInadmissible,
             int reservingWorkloads, int admittedWorkloads, List<ResourceMetrics> resources) {

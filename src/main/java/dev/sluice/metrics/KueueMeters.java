@@ -82,6 +82,10 @@ final class KueueMeters {
             + "usage above nominal quota to the lendable resources in the Cohort, among all the resources provided by "
             + "the Cohort, and divided by the weight. If zero, it means that the usage of the Cohort is below the "
             + "nominal quota. If the Cohort has a weight of zero and is borrowing, this will return NaN.";
+    static final String LOCAL_QUEUE_AFS_USAGE = "kueue_local_queue_admission_fair_sharing_usage";
+    static final String LOCAL_QUEUE_AFS_USAGE_HELP = "Reports a value representing the LocalQueue's Admission Fair "
+            + "Sharing usage, calculated from the resource-weighted sum of consumed resources and pending admission "
+            + "penalties, divided by the LocalQueue's fair sharing weight";
     static final String RESOURCE_USAGE = "kueue_cluster_queue_resource_usage";
     static final String RESOURCE_USAGE_HELP = "Reports the cluster_queue's total resource usage within all the flavors";
     static final String NOMINAL_QUOTA = "kueue_cluster_queue_nominal_quota";

@@ -34,6 +34,7 @@ public class KueueMetrics implements AdmissionEvents {
     private final QueueGauges queues;
     private final ShareGauges clusterQueueShares;
     private final ShareGauges cohortShares;
+    private final AdmissionFairSharingGauges admissionFairSharing;
     private final LocalQueueAndCohortGauges localQueuesAndCohorts;
     private final WorkloadAvailability availability;
     private final Optional<CollectorRegistry> prometheus;
@@ -51,6 +52,7 @@ public class KueueMetrics implements AdmissionEvents {
         this.clusterQueueShares = new ShareGauges(registry, CLUSTER_QUEUE_WEIGHTED_SHARE, CLUSTER_QUEUE_WEIGHTED_SHARE_HELP,
                 CLUSTER_QUEUE);
         this.cohortShares = new ShareGauges(registry, COHORT_WEIGHTED_SHARE, COHORT_WEIGHTED_SHARE_HELP, COHORT);
+        this.admissionFairSharing = new AdmissionFairSharingGauges(registry);
         this.localQueuesAndCohorts = new LocalQueueAndCohortGauges(registry);
         this.availability = new WorkloadAvailability(registry, clock, maxTrackedWorkloads);
         this.availabilityCollector = availability.collector();
@@ -156,6 +158,11 @@ public class KueueMetrics implements AdmissionEvents {
     @Override
     public void cohortSharesChanged(java.util.Map<String, Double> shares) {
         cohortShares.update(shares);
+    }
+
+    @Override
+    public void localQueueAdmissionFairSharingUsageChanged(List<LocalQueueFairSharingUsage> usages) {
+        admissionFairSharing.update(usages);
     }
 
     @Override

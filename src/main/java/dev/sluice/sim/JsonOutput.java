@@ -80,6 +80,19 @@ public final class JsonOutput {
             });
             j.map("clusterQueueShares", queues);
         }
+        if (r.localQueueUsage() != null) {
+            Map<String, Object> lqs = new LinkedHashMap<>();
+            for (LocalQueueUsageTracker.Row row : r.localQueueUsage()) {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("clusterQueue", row.clusterQueue());
+                one.put("weight", row.weight());
+                one.put("peakUsage", row.peakUsage());
+                one.put("usageAtEnd", row.lastUsage());
+                one.put("consumedAtEnd", new LinkedHashMap<String, Object>(row.consumed()));
+                lqs.put(row.namespace() + "/" + row.name(), one);
+            }
+            j.map("localQueueAdmissionFairSharing", lqs);
+        }
         return j.toString();
     }
 }

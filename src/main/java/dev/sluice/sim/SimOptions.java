@@ -1,5 +1,6 @@
 package dev.sluice.sim;
 
+import dev.sluice.engine.AdmissionFairSharing;
 import dev.sluice.readiness.WaitForPodsReady;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +8,8 @@ import java.util.List;
 /** The {@code simulate} command line, parsed by hand (no CLI library: it would break the operator's native build). */
 public record SimOptions(boolean help, String output, long defaultDurationMillis, String chart, String generate,
                          double scale, List<String> paths, boolean forecastAccuracy, boolean fairSharing,
-                         WaitForPodsReady podsReady, Integer servePort, double speed) {
+                         WaitForPodsReady podsReady, AdmissionFairSharing admissionFairSharing, Integer servePort,
+                         double speed) {
 
     /** {@code --serve} without a port. */
     public static final int DEFAULT_SERVE_PORT = 8080;
@@ -45,6 +47,11 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                                         controller does, from observed run times and from the exact ones) and
                                         print how far the forecast at submission was from the actual admission
               --fair-sharing            run the engine with Kueue's fair sharing on (default strategies)
+              --admission-fair-sharing  Kueue's admissionFairSharing on: in ClusterQueues with admissionScope
+                                        UsageBasedAdmissionFairSharing, LocalQueues with less recent usage go first;
+                                        prints each LocalQueue's usage (needs --usage-half-life)
+              --usage-half-life D       usageHalfLifeTime: consumed usage halves every D (0: reset at once)
+              --usage-sampling-interval D  usageSamplingInterval (default 5m, Kueue's)
               --pods-ready-timeout D    waitForPodsReady timeout (default 30m, Kueue's): a job not ready by then
                                         is evicted (PodsReadyTimeout) and requeued after a backoff
               --recovery-timeout D      waitForPodsReady recoveryTimeout (default: the timeout): a job whose
@@ -80,6 +87,9 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         List<String> paths = new ArrayList<>();
         boolean onlyPaths = false;
         boolean fairSharing = false;
+        boolean admissionFairSharing = false;
+        Long halfLife = null;
+        Long samplingInterval = null;
         WaitForPodsReady kueue = WaitForPodsReady.kueueDefaults();
         boolean podsReadyOn = true;
         boolean block = false;
@@ -108,6 +118,10 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 case "--forecast-accuracy" -> forecastAccuracy = true;
                 case "-h", "--help" -> help = true;
                 case "--fair-sharing" -> fairSharing = true;
+                case "--admission-fair-sharing" -> admissionFairSharing = true;
+                case "--usage-half-life" -> halfLife = duration(value != null ? value : next(args, ++i, name), name);
+                case "--usage-sampling-interval" ->
+                        samplingInterval = duration(value != null ? value : next(args, ++i, name), name);
                 case "-o", "--output" -> {
                     output = value != null ? value : next(args, ++i, name);
                     if (!output.equals("table") && !output.equals("json")) {
@@ -197,6 +211,23 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 throw new UsageException("--scale only applies with --generate");
             }
         }
+        if (!admissionFairSharing && (halfLife != null || samplingInterval != null)) {
+            throw new UsageException((halfLife != null ? "--usage-half-life" : "--usage-sampling-interval")
+                    + " only applies with --admission-fair-sharing");
+        }
+        if (admissionFairSharing && halfLife == null && !help) {
+            throw new UsageException("--admission-fair-sharing needs --usage-half-life D (Kueue's usageHalfLifeTime "
+                    + "is required; 0 resets usage at once)");
+        }
+        AdmissionFairSharing afs;
+        try {
+            afs = !admissionFairSharing || halfLife == null ? AdmissionFairSharing.OFF
+                    : AdmissionFairSharing.on(halfLife, samplingInterval == null
+                            ? AdmissionFairSharing.DEFAULT_SAMPLING_INTERVAL_MILLIS : samplingInterval);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage().replace("admissionFairSharing.usageSamplingInterval",
+                    "--usage-sampling-interval").replace("admissionFairSharing.usageHalfLifeTime", "--usage-half-life"));
+        }
         WaitForPodsReady podsReady;
         try {
             podsReady = new WaitForPodsReady(podsReadyOn, timeout, recovery == null ? timeout : recovery, block, kueue.requeuingTimestamp(), base, max,
@@ -205,8 +236,16 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
             throw new UsageException(e.getMessage().replace("sluice.wait-for-pods-ready.", "--"));
         }
         return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale,
-                List.copyOf(paths), forecastAccuracy, fairSharing, podsReady, servePort,
+                List.copyOf(paths), forecastAccuracy, fairSharing, podsReady, afs, servePort,
                 speed == null ? DEFAULT_SPEED : speed);
+    }
+
+    private static long duration(String text, String option) throws UsageException {
+        try {
+            return Durations.parseMillis(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage());
+        }
     }
 
     private static int count(String text, String option) throws UsageException {

@@ -11,10 +11,19 @@ import java.util.TreeMap;
  * @param engineNanos    real time spent inside the engine's calls
  * @param engineCpuNanos CPU time of those calls (robust on a busy machine)
  * @param shares         the cohort tree's weighted shares over time, or null (no Cohort objects, fair sharing off)
+ * @param localQueueUsage admission fair sharing's LocalQueue usage, or null (admission fair sharing off)
  */
 public record SimResult(Scenario scenario, List<WorkloadRun> runs, List<SimEvent> events, UsageTracker usage,
                         long endMillis, long engineNanos, int admissions, int evictions, int cycles,
-                        long engineCpuNanos, ShareTracker shares) {
+                        long engineCpuNanos, ShareTracker shares, List<LocalQueueUsageTracker.Row> localQueueUsage) {
+
+    /** A result without admission fair sharing. */
+    public SimResult(Scenario scenario, List<WorkloadRun> runs, List<SimEvent> events, UsageTracker usage,
+            long endMillis, long engineNanos, int admissions, int evictions, int cycles, long engineCpuNanos,
+            ShareTracker shares) {
+        this(scenario, runs, events, usage, endMillis, engineNanos, admissions, evictions, cycles, engineCpuNanos,
+                shares, null);
+    }
 
     /** A result without a cohort tree. */
     public SimResult(Scenario scenario, List<WorkloadRun> runs, List<SimEvent> events, UsageTracker usage,

@@ -54,7 +54,7 @@ public final class SimulateCommand {
         try {
             accuracy = options.forecastAccuracy() ? new ForecastAccuracy(scenario) : null;
             Simulation sim = new Simulation(scenario, options.fairSharing() ? FairSharing.on() : FairSharing.OFF,
-                    options.podsReady());
+                    options.podsReady(), options.admissionFairSharing());
             if (accuracy != null) {
                 sim.observe(accuracy);
             }

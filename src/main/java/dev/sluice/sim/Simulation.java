@@ -61,6 +61,8 @@ public final class Simulation {
     private final UsageTracker usage;
     /** Shares of the cohort tree's nodes over time; null without Cohort objects or fair sharing. */
     private final ShareTracker shares;
+    /** Admission fair sharing's LocalQueue usage, or null while it is off. */
+    private final LocalQueueUsageTracker localQueueUsage;
     private final List<dev.sluice.engine.CohortSpec> cohorts = new ArrayList<>();
     private long seq;
     private long engineNanos;
@@ -135,7 +137,15 @@ public final class Simulation {
     }
 
     public Simulation(Scenario scenario, dev.sluice.engine.FairSharing fairSharing, WaitForPodsReady readiness) {
-        this.engine = new Engine(fairSharing);
+        this(scenario, fairSharing, readiness, dev.sluice.engine.AdmissionFairSharing.OFF);
+    }
+
+    /** With Kueue's admissionFairSharing too: LocalQueue usage is sampled on its interval, as Kueue's timer does. */
+    public Simulation(Scenario scenario, dev.sluice.engine.FairSharing fairSharing, WaitForPodsReady readiness,
+            dev.sluice.engine.AdmissionFairSharing admissionFairSharing) {
+        this.engine = new Engine(fairSharing, admissionFairSharing);
+        this.localQueueUsage = admissionFairSharing.enabled() ? new LocalQueueUsageTracker(scenario.localQueues())
+                : null;
         this.scenario = scenario;
         this.usage = new UsageTracker(scenario.clusterQueues());
         for (var c : scenario.cohorts()) {
@@ -156,7 +166,7 @@ public final class Simulation {
         while (!queue.isEmpty()) {
             if (watcher != null) {
                 try {
-                    watcher.beforeInstant(queue.peek().time());
+                    watcher.beforeInstant(nextInstant());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     break;
@@ -196,15 +206,26 @@ public final class Simulation {
         }
     }
 
+    /** When the next instant is: the next event, or a LocalQueue usage sample due before it. */
+    private long nextInstant() {
+        var sample = engine.nextLocalQueueUsageSampleMillis();
+        long next = queue.peek().time();
+        // Kueue samples on a timer, between events too: the cycle at that instant takes the samples
+        return sample.isPresent() && sample.getAsLong() < next ? sample.getAsLong() : next;
+    }
+
     /** The events of the next instant: applied, then the engine settled. */
     private void instant() {
-        now = queue.peek().time();
+        now = nextInstant();
         while (!queue.isEmpty() && queue.peek().time() == now) {
             apply(queue.poll());
         }
         settle();
         if (shares != null) {
             shares.sample(now, engine);
+        }
+        if (localQueueUsage != null) {
+            localQueueUsage.sample(engine);
         }
         if (observer != null) {
             observer.settled(now, engine, runs.values());
@@ -219,7 +240,7 @@ public final class Simulation {
             }
         }
         return new SimResult(scenario, List.copyOf(runs.values()), events, usage, end, engineNanos, admissions,
-                evictions, cycles, engineCpu, shares);
+                evictions, cycles, engineCpu, shares, localQueueUsage == null ? null : localQueueUsage.rows(engine));
     }
 
     private void apply(Timed t) {

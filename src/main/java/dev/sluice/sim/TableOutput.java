@@ -58,6 +58,20 @@ public final class TableOutput {
             cohorts(result, out);
         }
 
+        if (result.localQueueUsage() != null) {
+            out.println();
+            out.println("LocalQueues (admission fair sharing; usage as kueue_local_queue_admission_fair_sharing_usage):");
+            TextTable lqs = new TextTable("NAMESPACE", "LOCALQUEUE", "CLUSTERQUEUE", "WEIGHT", "PEAK USAGE",
+                    "USAGE AT END", "CONSUMED AT END");
+            for (LocalQueueUsageTracker.Row row : result.localQueueUsage()) {
+                List<String> consumed = new ArrayList<>();
+                row.consumed().forEach((resource, amount) -> consumed.add(resource + "=" + Json.format(amount)));
+                lqs.row(row.namespace(), row.name(), row.clusterQueue(), Json.format(row.weight()),
+                        Json.format(row.peakUsage()), Json.format(row.lastUsage()), String.join(",", consumed));
+            }
+            lqs.print(out);
+        }
+
         out.println();
         out.printf("%d workloads: %d admitted, %d finished, %d pending, %d preemptions; makespan %ss; engine %.3fs (%d decisions/s)%n",
                 result.runs().size(), result.everAdmitted(), result.finished(), result.pending(), result.evictions(),

@@ -7,7 +7,9 @@ import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.bridge.EngineRebuild;
 import dev.sluice.bridge.EngineWorkloads;
+import dev.sluice.engine.AdmissionFairSharing;
 import dev.sluice.engine.Engine;
+import dev.sluice.engine.FairSharing;
 import dev.sluice.engine.WorkloadKey;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
@@ -21,11 +23,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * How a replica that does not lead answers: it holds no engine, so it builds one from the cluster exactly as it
  * would on becoming leader (queue objects, recorded admissions counted, waiting Workloads queued) and reads the
- * order there. Rebuilt at most every few seconds. Chosen over forwarding to the leader: no peer addresses, no second
+ * order there, with the leader's fair-sharing settings, the Cohort objects and each LocalQueue's recorded usage
+ * (status.fairSharing.admissionFairSharingStatus). Rebuilt at most every few seconds. Chosen over forwarding to the leader: no peer addresses, no second
  * authentication hop, and the answer is the order a new leader would use after a failover. It can differ from the
  * leader's live order only for workloads requeued after an eviction (the leader orders them by eviction time, a
  * rebuilt engine by creation time) and by what happened in the last seconds. One per process: the visibility API and
@@ -45,10 +49,21 @@ public final class StandbyState {
     }
 
     private final KubernetesClient client;
+    private final Supplier<FairSharing> fairSharing;
+    private final Supplier<AdmissionFairSharing> admissionFairSharing;
     private Snapshot snapshot;
 
-    public StandbyState(KubernetesClient client) {
+    /** The leader's settings, from the same configuration: a copy with other settings would answer otherwise. */
+    @jakarta.inject.Inject
+    public StandbyState(KubernetesClient client, dev.sluice.controller.ControllerRuntime runtime) {
+        this(client, runtime::fairSharingSettings, runtime::admissionFairSharingSettings);
+    }
+
+    StandbyState(KubernetesClient client, Supplier<FairSharing> fairSharing,
+            Supplier<AdmissionFairSharing> admissionFairSharing) {
         this.client = client;
+        this.fairSharing = fairSharing;
+        this.admissionFairSharing = admissionFairSharing;
     }
 
     /** The engine as a new leader would rebuild it now (at most a few seconds old); shared by its readers. */
@@ -59,7 +74,8 @@ public final class StandbyState {
             Map<WorkloadKey, Workload> byKey = new HashMap<>();
             workloads.forEach(w -> byKey.put(EngineWorkloads.key(w), w));
             List<ClusterQueue> clusterQueues = list(client.resources(ClusterQueue.class));
-            Engine e = EngineRebuild.build(list(client.resources(ResourceFlavor.class)), cohorts(),
+            Engine e = EngineRebuild.build(fairSharing.get(), admissionFairSharing.get(),
+                    list(client.resources(ResourceFlavor.class)), cohorts(),
                     clusterQueues, list(client.resources(LocalQueue.class)),
                     client.namespaces().list().getItems(), workloads, EngineRebuild::fromTemplates);
             snapshot = new Snapshot(e, byKey, List.copyOf(clusterQueues), now);

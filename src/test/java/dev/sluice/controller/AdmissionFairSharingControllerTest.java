@@ -77,6 +77,16 @@ class AdmissionFairSharingControllerTest {
         var status = heavy.getStatus().getFairSharing().getAdmissionFairSharingStatus();
         assertThat(status.getConsumedResources().get("cpu").getNumericalAmount()).isPositive();
         assertThat(java.time.Instant.parse(status.getLastUpdate())).isAfter(java.time.Instant.now().minusSeconds(60));
+
+        // kueue_local_queue_admission_fair_sharing_usage{name,namespace,cluster_queue}: both LocalQueues, heavy > 0
+        String heavySeries = "kueue_local_queue_admission_fair_sharing_usage{cluster_queue=\"afs\",name=\"heavy\","
+                + "namespace=\"afs\",}";
+        String scrape = org.awaitility.Awaitility.await().atMost(Cluster.TIMEOUT).pollInterval(Duration.ofMillis(200))
+                .until(Promtool::scrapeTextFormat, text -> text.contains(heavySeries));
+        assertThat(Promtool.sample(scrape, heavySeries.replace(",}", "}"))).isPositive();
+        assertThat(scrape).contains("kueue_local_queue_admission_fair_sharing_usage{cluster_queue=\"afs\","
+                + "name=\"light\",namespace=\"afs\",}");
+        Promtool.assertValid(scrape);
     }
 
     static boolean waiting(Workload wl) {

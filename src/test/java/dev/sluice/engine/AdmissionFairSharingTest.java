@@ -185,17 +185,61 @@ class AdmissionFairSharingTest {
 
     @Test
     void weightsDivideAndResourceWeightsMultiply() {
-        AdmissionFairSharing afs = new AdmissionFairSharing(true, 0, MINUTE, Map.of("cpu", 3.0));
+        AdmissionFairSharing afs = new AdmissionFairSharing(true, HALF_LIFE, MINUTE, Map.of("cpu", 3.0));
         Engine e = engine(afs, AdmissionMode.UsageBasedAdmissionFairSharing, 4, 2, 0.5);
         e.schedule(0);
         e.submit(wl("a1", "a", 0, 0, "cpu", 2, 1));
         e.submit(wl("b1", "b", 0, 0, "cpu", 1, 1));
         settle(e, 0);
-        e.schedule(MINUTE); // a zero half-life keeps only the current usage
-        assertThat(e.localQueueAdmissionFairSharingUsage("default", "a").orElseThrow()).isCloseTo(3.0 * 2 / 2,
+        e.schedule(MINUTE); // one sample: the current usage times the decay of one interval
+        double alpha = 1 - Math.pow(0.5, 0.1);
+        assertThat(e.localQueueAdmissionFairSharingUsage("default", "a").orElseThrow()).isCloseTo(3.0 * 2 * alpha / 2,
                 within(1e-9));
-        assertThat(e.localQueueAdmissionFairSharingUsage("default", "b").orElseThrow()).isCloseTo(3.0 * 1 / 0.5,
+        assertThat(e.localQueueAdmissionFairSharingUsage("default", "b").orElseThrow()).isCloseTo(3.0 * 1 * alpha / 0.5,
                 within(1e-9));
+    }
+
+    /** Kueue v0.19's CalculateUsage: a LocalQueue of weight 0 counts as +Inf, used or not, so it goes last. */
+    @Test
+    void aZeroWeightGoesLastEvenWithoutUsage() {
+        Engine e = engine(AdmissionFairSharing.on(HALF_LIFE, MINUTE), AdmissionMode.UsageBasedAdmissionFairSharing,
+                1, 0, 1);
+        e.schedule(0);
+        assertThat(e.localQueueAdmissionFairSharingUsage("default", "a").orElseThrow()).isInfinite();
+        e.submit(wl("a1", "a", 0, 0, "cpu", 1, 1));
+        e.submit(wl("b1", "b", 0, 1000, "cpu", 1, 1));
+        assertThat(admitted(settle(e, 0))).as("a1 is older, but a weighs 0").containsExactly(key("b1"));
+    }
+
+    /** Kueue v0.19: "If set to 0, usage will be reset to 0 immediately": no consumed resources, no penalty. */
+    @Test
+    void aZeroHalfLifeKeepsNoUsageSoTheUsualOrderDecides() {
+        Engine e = engine(AdmissionFairSharing.on(0, MINUTE), AdmissionMode.UsageBasedAdmissionFairSharing, 1, 1, 1);
+        assertThat(firstAfterRecentUsageOfA(e)).as("a2 is older; a's usage counts for nothing").isEqualTo(key("a2"));
+        assertThat(e.localQueueConsumedResources("default", "a")).contains(Map.of());
+        assertThat(e.localQueueAdmissionFairSharingUsage("default", "a").orElseThrow()).isZero();
+    }
+
+    /** The controller's timer: the next sample is due one interval after the earliest last sample. */
+    @Test
+    void theNextSampleIsDueOneIntervalAfterTheEarliestLastSample() {
+        Engine off = engine(AdmissionFairSharing.OFF, AdmissionMode.UsageBasedAdmissionFairSharing, 1, 1, 1);
+        off.schedule(0);
+        assertThat(off.nextLocalQueueUsageSampleMillis()).isEmpty();
+        Engine e = engine(AdmissionMode.UsageBasedAdmissionFairSharing);
+        assertThat(e.nextLocalQueueUsageSampleMillis()).as("nothing sampled yet").isEmpty();
+        e.schedule(1000);
+        assertThat(e.nextLocalQueueUsageSampleMillis()).hasValue(1000 + MINUTE);
+        e.schedule(1000 + MINUTE - 1); // not due: nothing moves
+        assertThat(e.nextLocalQueueUsageSampleMillis()).hasValue(1000 + MINUTE);
+        e.upsertLocalQueue(lq("default", "c", "cq"));
+        e.schedule(1000 + MINUTE + 5); // a and b sampled now, c booked now
+        assertThat(e.nextLocalQueueUsageSampleMillis()).hasValue(1000 + MINUTE + 5 + MINUTE);
+        e.deleteLocalQueue("default", "c");
+        e.deleteLocalQueue("default", "a");
+        e.deleteLocalQueue("default", "b");
+        e.schedule(1000 + 2 * MINUTE + 5);
+        assertThat(e.nextLocalQueueUsageSampleMillis()).as("no LocalQueue left").isEmpty();
     }
 
     @Test

@@ -53,6 +53,10 @@ class PromtoolCheckTest {
                 "multislice-queue", "NoReservation", "WaitingForQuota", 2)));
         metrics.cohortsChanged(List.of(new AdmissionEvents.CohortMetrics("tpu-pool", 1, List.of(
                 new AdmissionEvents.CohortResourceMetrics("vlp-24", "google.com/tpu", 24_000, 24_000)))));
+        metrics.clusterQueueSharesChanged(java.util.Map.of("cluster-queue", 500.0));
+        metrics.cohortSharesChanged(java.util.Map.of("tpu-pool", 0.0));
+        metrics.localQueueAdmissionFairSharingUsageChanged(List.of(new AdmissionEvents.LocalQueueFairSharingUsage(
+                "default", "multislice-queue", "cluster-queue", 12.5)));
         return registry;
     }
 
@@ -79,6 +83,8 @@ class PromtoolCheckTest {
                 "kueue_cohort_subtree_quota", "kueue_cohort_subtree_resource_reservations",
                 "kueue_cohort_subtree_admitted_active_workloads",
                 "kueue_unadmitted_workloads", "kueue_local_queue_unadmitted_workloads",
+                "kueue_cluster_queue_weighted_share", "kueue_cohort_weighted_share",
+                "kueue_local_queue_admission_fair_sharing_usage",
                 "sluice_workload_uptime_seconds", "sluice_workload_interruptions_total",
                 "sluice_workload_time_to_recover_seconds", "sluice_workload_time_between_interruptions_seconds",
                 "sluice_workload_availability_untracked_total");
@@ -86,7 +92,26 @@ class PromtoolCheckTest {
                 .containsEntry("kueue_admitted_workloads_total", "counter")
                 .containsEntry("sluice_workload_interruptions_total", "counter")
                 .containsEntry("sluice_workload_uptime_seconds", "gauge")
-                .containsEntry("sluice_workload_time_to_recover_seconds", "histogram");
+                .containsEntry("sluice_workload_time_to_recover_seconds", "histogram")
+                .containsEntry("kueue_local_queue_admission_fair_sharing_usage", "gauge");
+    }
+
+    @Test
+    void admissionFairSharingUsageHasKueuesLabelsAndGoesWithItsLocalQueue() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        KueueMetrics metrics = new KueueMetrics(registry, Clock.systemUTC(), 100);
+        metrics.localQueueAdmissionFairSharingUsageChanged(List.of(
+                new AdmissionEvents.LocalQueueFairSharingUsage("team-a", "heavy", "afs", 1.75),
+                new AdmissionEvents.LocalQueueFairSharingUsage("team-a", "light", "afs", 0.0)));
+        String text = registry.scrape();
+        assertThat(text).contains("kueue_local_queue_admission_fair_sharing_usage{cluster_queue=\"afs\","
+                + "name=\"heavy\",namespace=\"team-a\",} 1.75");
+        assertThat(text).contains("kueue_local_queue_admission_fair_sharing_usage{cluster_queue=\"afs\","
+                + "name=\"light\",namespace=\"team-a\",} 0.0");
+        metrics.localQueueAdmissionFairSharingUsageChanged(List.of(
+                new AdmissionEvents.LocalQueueFairSharingUsage("team-a", "heavy", "afs", 0.5)));
+        text = registry.scrape();
+        assertThat(text).contains("name=\"heavy\",namespace=\"team-a\",} 0.5").doesNotContain("name=\"light\"");
     }
 
     @Test

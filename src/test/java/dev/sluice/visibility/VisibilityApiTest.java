@@ -195,7 +195,8 @@ class VisibilityApiTest {
     @Test
     void aStandbyRebuildsTheSameOrderFromTheCluster() throws Exception {
         // what a replica that does not lead answers: an engine rebuilt from the API server, as on taking over
-        StandbyState.Snapshot standby = new StandbyState(client).current();
+        StandbyState.Snapshot standby = new StandbyState(client, () -> dev.sluice.engine.FairSharing.OFF,
+                () -> dev.sluice.engine.AdmissionFairSharing.OFF).current();
         PendingQuery q = new PendingQuery("v1beta2", null, "vis-cq", 0, 1000);
         Map<String, Object> fromStandby = PendingSummaries.read(standby.engine(), standby::workload, q,
                 PendingSummaries.Annotator.NONE).body();
