@@ -52,20 +52,6 @@ final class LocalQueueFairSharingStatuses {
     }
 
     /**
-     * The status.fairSharing to keep while admission fair sharing is off: Kueue v0.19 leaves a stale
-     * admissionFairSharingStatus in place; Sluice removes it (once: the next pass finds nothing to change), so a
-     * reader never takes an old sample for a live one. Anything else in status.fairSharing is kept.
-     */
-    static LocalQueueFairSharingStatus withoutAdmissionFairSharing(LocalQueueFairSharingStatus current) {
-        if (current == null || current.getWeightedShare() == null) {
-            return null;
-        }
-        LocalQueueFairSharingStatus out = new LocalQueueFairSharingStatus();
-        out.setWeightedShare(current.getWeightedShare());
-        return out;
-    }
-
-    /**
      * The LocalQueue's value for kueue_local_queue_admission_fair_sharing_usage (consumed plus entry penalties,
      * resource-weighted, over the LocalQueue's weight), as Kueue reports it at each sample: only while admission
      * fair sharing is on, once the LocalQueue was sampled, and only for a LocalQueue whose ClusterQueue is active

@@ -121,8 +121,9 @@ final class QueueStatusSync {
             next.setAdmittedWorkloads(status.admittedWorkloads());
             next.setFlavorsReservation(localUsage(quotas, status.flavorsReservation()));
             next.setFlavorsUsage(localUsage(quotas, status.flavorUsage()));
-            next.setFairSharing(s.admissionFairSharing.enabled() ? afs
-                    : LocalQueueFairSharingStatuses.withoutAdmissionFairSharing(next.getFairSharing()));
+            if (s.admissionFairSharing.enabled()) {
+                next.setFairSharing(afs);
+            } // off: as Kueue v0.19, what an earlier run recorded stays, and is resumed from when switched on again
             String message = switch (status.reason()) {
                 case "ClusterQueueDoesNotExist" -> "Can't submit new workloads to clusterQueue: ClusterQueue "
                         + status.clusterQueue() + " doesn't exist";

@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * With fair sharing and admission fair sharing off (the defaults), shares and usage left in status by an earlier
- * run with them on (here written straight into status, as a restart with the feature switched off would find them)
- * are removed once: ClusterQueue and Cohort status.fairSharing, and the LocalQueue's
- * status.fairSharing.admissionFairSharingStatus. Level-triggered: after the one write nothing is written again.
+ * run with them on (here written straight into status, as a restart with the feature switched off would find them):
+ * ClusterQueue and Cohort status.fairSharing are removed once, as Kueue clears them; the LocalQueue's
+ * status.fairSharing.admissionFairSharingStatus is left as it is, as Kueue v0.19 leaves it (a leader with the feature
+ * on again resumes from it). Level-triggered: after the one write nothing is written again.
  */
 @QuarkusTest
 @WithKubernetesTestServer(setup = ApiServerRules.class)
@@ -37,7 +38,7 @@ class FairSharingOffStatusTest {
     KubernetesClient client;
 
     @Test
-    void staleSharesAndUsageAreRemovedOnce() throws Exception {
+    void staleSharesAreRemovedOnceAndRecordedUsageIsKept() throws Exception {
         Cluster cluster = new Cluster(client);
         cluster.namespace(NS);
         client.resource(Queues.flavor("off-flavor", "{}")).create();
@@ -73,11 +74,13 @@ class FairSharingOffStatusTest {
             return lq;
         });
 
-        LocalQueue lq = cluster.awaitLocalQueue(NS, "off-lq", q -> q.getStatus().getFairSharing() == null);
         ClusterQueue cleared = cluster.awaitClusterQueue("off-cq", q -> q.getStatus().getFairSharing() == null);
         Cohort cohort = Awaitility.await().atMost(Cluster.TIMEOUT).pollInterval(Duration.ofMillis(100))
                 .until(() -> client.resources(Cohort.class).withName("off-pool").get(),
                         c -> c.getStatus() == null || c.getStatus().getFairSharing() == null);
+        LocalQueue lq = client.resources(LocalQueue.class).inNamespace(NS).withName("off-lq").get();
+        assertThat(lq.getStatus().getFairSharing().getAdmissionFairSharingStatus().getConsumedResources())
+                .as("Kueue leaves the recorded usage").containsEntry("cpu", new Quantity("1500m"));
         assertThat(lq.getStatus().getConditions()).as("the rest of the status is kept").isNotEmpty();
 
         // once: nothing is written after the clearing
