@@ -392,17 +392,23 @@ public final class Engine {
 
     /**
      * A ClusterQueue's pending workloads in the queue's own order (what it tries first comes first; set-aside ones
-     * included, in their place), for the visibility API; null if no such queue. Read-only.
+     * included, in their place; under admission fair sharing, by LocalQueue usage first), for the visibility API;
+     * null if no such queue. Read-only.
      */
     public List<WorkloadKey> pendingOrder(String clusterQueue) {
         ClusterQueueState cq = cache.get(clusterQueue);
         if (cq == null || !cq.exists()) {
             return null;
         }
-        List<WorkloadKey> out = new ArrayList<>(cq.queue.size());
-        for (WorkloadRecord r : cq.queue.all()) {
-            out.add(r.spec.key());
+        List<WorkloadRecord> records = new ArrayList<>(cq.queue.size());
+        cq.queue.all().forEach(records::add);
+        if (localQueueUsage.enabled() && cq.spec != null
+                && cq.spec.admissionMode() == AdmissionMode.UsageBasedAdmissionFairSharing) {
+            // as the cycle takes heads: the LocalQueue of lower usage first, ties in the queue's order (a stable sort)
+            records.sort(java.util.Comparator.comparingDouble(localQueueUsage::weightedUsage));
         }
+        List<WorkloadKey> out = new ArrayList<>(records.size());
+        records.forEach(r -> out.add(r.spec.key()));
         return out;
     }
 

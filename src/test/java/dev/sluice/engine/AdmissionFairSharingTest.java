@@ -65,6 +65,28 @@ class AdmissionFairSharingTest {
         assertThat(e.localQueueAdmissionFairSharingUsage("default", "a")).isEmpty();
     }
 
+    /** The visibility API's order is the order heads are taken in: the LocalQueue of lower usage first. */
+    @Test
+    void thePendingOrderIsTheAdmissionOrder() {
+        for (AdmissionMode mode : AdmissionMode.values()) {
+            Engine e = engine(mode);
+            e.schedule(0);
+            e.submit(wl("a1", "a", 0, 0, "cpu", 1, 1));
+            assertThat(admitted(settle(e, 0))).containsExactly(key("a1"));
+            e.schedule(MINUTE); // a's usage is sampled while a1 runs
+            e.submit(wl("a2", "a", 0, 1000, "cpu", 1, 1));
+            e.submit(wl("b1", "b", 0, 2000, "cpu", 1, 1));
+            e.submit(wl("a3", "a", 0, 3000, "cpu", 1, 1));
+            assertThat(admitted(settle(e, MINUTE))).isEmpty(); // a1 holds the one core
+            List<WorkloadKey> order = e.pendingOrder("cq");
+            assertThat(order).as(mode.name()).containsExactly(mode == AdmissionMode.UsageBasedAdmissionFairSharing
+                    ? new WorkloadKey[] {key("b1"), key("a2"), key("a3")}
+                    : new WorkloadKey[] {key("a2"), key("b1"), key("a3")});
+            e.finish(key("a1"));
+            assertThat(admitted(settle(e, MINUTE))).as(mode.name()).containsExactly(order.get(0));
+        }
+    }
+
     @Test
     void priorityOrdersWithinALocalQueue() {
         Engine e = engine(AdmissionMode.UsageBasedAdmissionFairSharing);
