@@ -83,6 +83,14 @@ public class DashboardRoutes {
             DashboardFiles.HEADERS.forEach(ctx.response()::putHeader);
             ctx.next();
         });
+        // the page's links are relative: the bare address is sent to the one with the slash, as the simulator does
+        router.get(BASE).handler(ctx -> { // Vert.x matches this route for the address with the slash too
+            if (BASE.equals(ctx.request().path())) {
+                ctx.response().setStatusCode(301).putHeader("Location", BASE + "/").end();
+            } else {
+                ctx.next();
+            }
+        });
         router.get(BASE + "/").handler(ctx -> file(ctx, "index.html"));
         FILES.keySet().forEach(f -> router.get(BASE + "/" + f).handler(ctx -> file(ctx, f)));
         router.get(BASE + "/api/state").blockingHandler(this::state, false);

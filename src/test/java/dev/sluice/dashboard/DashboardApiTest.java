@@ -35,6 +35,9 @@ class DashboardApiTest {
         assertThat(page.body()).contains("<script src=\"dashboard.js\"").doesNotContain("http://", "https://");
         assertThat(send("GET", "/dashboard/dashboard.js").body()).contains("api/state").doesNotContain("http");
         assertThat(send("GET", "/dashboard/dashboard.css").statusCode()).isEqualTo(200);
+        HttpResponse<String> bare = send("GET", "/dashboard"); // the page's links are relative to the slash
+        assertThat(bare.statusCode()).isEqualTo(301);
+        assertThat(bare.headers().firstValue("Location")).hasValue("/dashboard/");
     }
 
     @Test
