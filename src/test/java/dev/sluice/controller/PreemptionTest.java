@@ -42,11 +42,22 @@ class PreemptionTest {
         // kueue-preemption.yaml, with its ClusterQueue renamed so it does not meet other tests' queues
         List<HasMetadata> queues = new ArrayList<>();
         for (HasMetadata o : cluster.load("/seeds/gke-multislice/kueue-preemption.yaml")) {
-            if (o instanceof ClusterQueue cq) {
-                cq.getMetadata().setName(CQ);
-            } else if (o instanceof LocalQueue lq) {
-                lq.getMetadata().setNamespace(NS);
-                lq.getSpec().setClusterQueue(CQ);
+            // the seed is v1beta1 (the test API server converts it); its queues are matched by kind, whatever class
+            // they were read into
+            if ("ClusterQueue".equals(o.getKind())) {
+                o.getMetadata().setName(CQ);
+            } else if ("LocalQueue".equals(o.getKind())) {
+                o.getMetadata().setNamespace(NS);
+                if (o instanceof LocalQueue lq) {
+                    lq.getSpec().setClusterQueue(CQ);
+                } else if (o instanceof dev.sluice.api.v1beta1.LocalQueue lq) {
+                    lq.getSpec().setClusterQueue(CQ);
+                } else {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> spec = (Map<String, Object>) ((GenericKubernetesResource) o)
+                            .getAdditionalProperties().get("spec");
+                    spec.put("clusterQueue", CQ);
+                }
             } else if (client.resource(o).get() != null) {
                 continue; // the flavor vlp-24 of an earlier test
             }
@@ -65,6 +76,7 @@ class PreemptionTest {
         Workload lowWl = cluster.awaitWorkload(low, Cluster::admitted);
         assertThat(lowWl.getSpec().getPriority()).isEqualTo(100);
         String lowCq = lowWl.getStatus().getAdmission().getClusterQueue(); // no cohort: its path is "/" + name
+        assertThat(lowCq).as("the renamed queue, not another test's").isEqualTo(CQ);
         assertThat(lowWl.getSpec().getPriorityClassRef().getName()).isEqualTo("low-priority");
         Map<String, Object> original = MultisliceTutorialTest.podTemplate(low);
         Map<String, Object> started = MultisliceTutorialTest.podTemplate(
