@@ -12,6 +12,26 @@ import java.util.ServiceLoader;
  */
 public final class RecordingHttpClientFactory implements HttpClient.Factory {
 
+    static {
+        // the Lease client picks its factory itself (a Vert.x of its own): its requests are recorded the same way
+        dev.sluice.controller.LeaseClientRecording.install(RecordingHttpClientFactory::recording);
+    }
+
+    /** {@code factory}'s clients, with the recorder. */
+    static HttpClient.Factory recording(HttpClient.Factory factory) {
+        return new HttpClient.Factory() {
+            @Override
+            public HttpClient.Builder newBuilder(Config config) {
+                return factory.newBuilder(config).addOrReplaceInterceptor("sluice-api-request-log", log());
+            }
+
+            @Override
+            public HttpClient.Builder newBuilder() {
+                return factory.newBuilder().addOrReplaceInterceptor("sluice-api-request-log", log());
+            }
+        };
+    }
+
     private HttpClient.Factory delegate;
 
     private synchronized HttpClient.Factory delegate() {
