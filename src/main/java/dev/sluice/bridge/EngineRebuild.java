@@ -27,18 +27,6 @@ public final class EngineRebuild {
     }
 
     /**
-     * With fair sharing and admission fair sharing off and no Cohort objects (flat cohorts named by string).
-     *
-     * @param specOf a Workload's engine form, or null when it cannot be queued (skipped, as the live engine does)
-     */
-    public static Engine build(Collection<ResourceFlavor> flavors, Collection<ClusterQueue> clusterQueues,
-            Collection<LocalQueue> localQueues, Collection<Namespace> namespaces, Collection<Workload> workloads,
-            Function<Workload, WorkloadSpec> specOf) {
-        return build(FairSharing.OFF, AdmissionFairSharing.OFF, flavors, java.util.List.of(), clusterQueues,
-                localQueues, namespaces, workloads, specOf);
-    }
-
-    /**
      * As the leader's engine is built: its fair-sharing and admission-fair-sharing settings, Cohort objects (tree,
      * pools, limits, weights) before the ClusterQueues, and each LocalQueue's usage seeded from its status.
      *

@@ -120,7 +120,8 @@ class EngineCopiesTest {
         Engine standby = EngineRebuild.build(FS, AFS, flavors, cohorts, clusterQueues, withRecordedUsage(live),
                 namespaces, apiWorkloads(live), EngineRebuild::fromTemplates);
         Engine forecast = Forecasts.copy(capture(live));
-        Engine flat = EngineRebuild.build(flavors, clusterQueues, localQueues, namespaces, apiWorkloads(live),
+        Engine flat = EngineRebuild.build(dev.sluice.engine.FairSharing.OFF, dev.sluice.engine.AdmissionFairSharing.OFF,
+                flavors, List.of(), clusterQueues, localQueues, namespaces, apiWorkloads(live),
                 EngineRebuild::fromTemplates);
 
         for (String cq : List.of("fs-a", "fs-b", "afs")) {
