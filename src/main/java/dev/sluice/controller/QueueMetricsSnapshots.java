@@ -38,7 +38,8 @@ final class QueueMetricsSnapshots {
             AdmissionEvents metrics) {
         // a workload's reason changes without any count moving (tried: PendingEvaluation, then WaitingForQuota), so
         // the reasons are counted on every pass, from the same engine state as the queue gauges
-        List<UnadmittedMetrics> unadmitted = unadmitted(engine);
+        Map<String, Integer> inadmissible = new HashMap<>();
+        List<UnadmittedMetrics> unadmitted = unadmitted(engine, inadmissible);
         if (!unadmitted.equals(lastUnadmitted)) {
             lastUnadmitted = unadmitted;
             metrics.unadmittedChanged(unadmitted);
@@ -50,7 +51,7 @@ final class QueueMetricsSnapshots {
         lastStatuses = Map.copyOf(local);
         Map<String, ClusterQueueMetrics> byName = new HashMap<>();
         clusterQueues.forEach(cq -> byName.put(cq.name(), cq));
-        List<LocalQueueMetrics> lqs = localQueues(engine, local, byName);
+        List<LocalQueueMetrics> lqs = localQueues(local, byName, inadmissible);
         if (!lqs.equals(lastLocal)) {
             lastLocal = lqs;
             metrics.localQueuesChanged(lqs);
@@ -65,15 +66,19 @@ final class QueueMetricsSnapshots {
     /**
      * The waiting workloads of every ClusterQueue by LocalQueue and reasons: none has a reservation (Sluice has no
      * admission checks), so the Admitted reason is NoReservation; the underlying cause is the QuotaReserved reason the
-     * controller writes (the engine's granular one, Deactivated for a deactivated workload).
+     * controller writes (the engine's granular one, Deactivated for a deactivated workload). The same walk counts the
+     * inadmissible (parked) workloads of each LocalQueue into {@code inadmissible}, keyed "namespace/name".
      */
-    static List<UnadmittedMetrics> unadmitted(Engine engine) {
+    static List<UnadmittedMetrics> unadmitted(Engine engine, Map<String, Integer> inadmissible) {
         // counted in a hash map, sorted once at the end: once a second over every waiting workload, so no view or
         // sorted queue per workload (that walk was a third of the controller's CPU on Kueue's baseline)
         Map<List<String>, Integer> counts = new HashMap<>();
-        engine.forEachWaiting((cq, key, queueName, active, reason, inadmissible) -> {
+        engine.forEachWaiting((cq, key, queueName, active, reason, parked) -> {
             if (reason != null) {
                 counts.merge(List.of(cq, key.namespace(), queueName, underlyingCause(active, reason)), 1, Integer::sum);
+            }
+            if (parked) {
+                inadmissible.merge(key.namespace() + "/" + queueName, 1, Integer::sum);
             }
         });
         // waiting in no queue (its ClusterQueue missing, its LocalQueue stopped, deactivated): counted, as Kueue
@@ -118,15 +123,9 @@ final class QueueMetricsSnapshots {
         return active ? reason.name() : WorkloadConditions.DEACTIVATED;
     }
 
-    static List<LocalQueueMetrics> localQueues(Engine engine, Map<String, LocalQueueStatus> local,
-            Map<String, ClusterQueueMetrics> clusterQueues) {
-        // parked (inadmissible) workloads per LocalQueue, from the queues' own lists
-        Map<String, Integer> parked = new HashMap<>();
-        engine.forEachWaiting((cq, key, queueName, active, reason, inadmissible) -> {
-            if (inadmissible) {
-                parked.merge(key.namespace() + "/" + queueName, 1, Integer::sum);
-            }
-        });
+    /** {@code parked}: the inadmissible workloads waiting in each LocalQueue's ClusterQueue, see {@link #unadmitted}. */
+    static List<LocalQueueMetrics> localQueues(Map<String, LocalQueueStatus> local,
+            Map<String, ClusterQueueMetrics> clusterQueues, Map<String, Integer> parked) {
         List<LocalQueueMetrics> out = new ArrayList<>();
         for (LocalQueueStatus lq : new TreeMap<>(local).values()) {
             int inadmissible = parked.getOrDefault(lq.namespace() + "/" + lq.name(), 0);

@@ -10,7 +10,7 @@ import java.util.Map;
  * they differ from what was last reported, so an unchanged wait costs no status write.
  */
 final class StatusBook {
-    private final LinkedHashMap<WorkloadKey, PendingStatus> changed = new LinkedHashMap<>();
+    private LinkedHashMap<WorkloadKey, PendingStatus> changed = new LinkedHashMap<>();
 
     void set(WorkloadRecord r, PendingReason reason, UnadmittedReason unadmitted, String message) {
         r.unadmittedReason = unadmitted;
@@ -41,7 +41,11 @@ final class StatusBook {
                 pending.add(s);
             }
         }
-        changed.clear();
+        if (!changed.isEmpty()) {
+            // a new map, not clear(): clearing walks the whole table, which stays as large as the biggest burst
+            // (thousands of workloads queued at once), on every cycle after it
+            changed = new LinkedHashMap<>();
+        }
         return pending;
     }
 }
