@@ -342,6 +342,38 @@ public final class Engine {
         return views.localQueues();
     }
 
+    /** What a count of waiting workloads needs of each, see {@link #forEachWaiting}. */
+    @FunctionalInterface
+    public interface WaitingVisitor {
+        /**
+         * One workload waiting in a ClusterQueue's queue: its LocalQueue name, {@code spec.active}, its granular
+         * reason (null until the engine gave one) and whether it counts as inadmissible, as {@link #workload} says.
+         */
+        void visit(String clusterQueue, WorkloadKey key, String queueName, boolean active, UnadmittedReason reason,
+                boolean inadmissible);
+    }
+
+    /**
+     * Every workload waiting in a ClusterQueue's queue, once, in no order a caller may rely on: what the gauges count,
+     * in one walk of the queues, without a view per workload ({@link #workload}) or a queue's sorted order
+     * ({@link #pendingOrder}). Workloads waiting in no queue are {@link #unqueuedWorkloads}. Read-only.
+     */
+    public void forEachWaiting(WaitingVisitor visitor) {
+        for (String name : cache.clusterQueueNames()) {
+            ClusterQueueState cq = cache.get(name);
+            if (cq == null || !cq.exists()) {
+                continue;
+            }
+            cq.queue.forEachWaiting((r, parked) -> {
+                boolean waiting = r.phase == WorkloadPhase.PENDING || r.phase == WorkloadPhase.INADMISSIBLE;
+                boolean inadmissible = r.phase == WorkloadPhase.INADMISSIBLE || r.phase == WorkloadPhase.PENDING
+                        && (r.reportedReason == PendingReason.Inadmissible || parked);
+                visitor.visit(name, r.spec.key(), r.spec.queueName(), r.spec.active(), waiting ? r.unadmittedReason : null,
+                        inadmissible);
+            });
+        }
+    }
+
     public Optional<WorkloadState> workload(WorkloadKey key) {
         return views.workload(key);
     }

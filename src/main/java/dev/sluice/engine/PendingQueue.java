@@ -224,6 +224,21 @@ final class PendingQueue {
         return !active.isEmpty();
     }
 
+    /**
+     * Each waiting workload once, with whether it is parked, in no order a caller may rely on: for counting, without
+     * the sorted copy {@link #all} makes or a lookup per workload.
+     */
+    void forEachWaiting(java.util.function.BiConsumer<WorkloadRecord, Boolean> visit) {
+        for (WorkloadRecord r : active) {
+            visit.accept(r, Boolean.FALSE);
+        }
+        for (TreeSet<WorkloadRecord> group : parked.values()) {
+            for (WorkloadRecord r : group) {
+                visit.accept(r, Boolean.TRUE);
+            }
+        }
+    }
+
     Iterable<WorkloadRecord> all() {
         TreeSet<WorkloadRecord> all = new TreeSet<>(ORDER);
         all.addAll(active);

@@ -38,6 +38,8 @@ public final class ApiServer {
     /** Counts controller writes; everything else goes to the CRUD dispatcher. */
     static final class CountingDispatcher extends KubernetesMixedDispatcher {
         private final Map<String, LongAdder> writes = new ConcurrentHashMap<>();
+        /** The controller's Workload status writes by the condition reasons they write: what each write was for. */
+        private final Map<String, LongAdder> byReasons = new ConcurrentHashMap<>();
 
         private final boolean indexed;
         /** The CRUD dispatcher when indexed (null: fabric8's own). */
@@ -57,7 +59,12 @@ public final class ApiServer {
             }
             String agent = request.getHeader("User-Agent");
             if (WRITES.contains(request.getMethod()) && (agent == null || !agent.startsWith(BENCH_AGENT))) {
-                writes.computeIfAbsent(request.getMethod() + " " + resourceOf(path), k -> new LongAdder()).increment();
+                String resource = resourceOf(path);
+                writes.computeIfAbsent(request.getMethod() + " " + resource, k -> new LongAdder()).increment();
+                if ("workloads/status".equals(resource)) {
+                    byReasons.computeIfAbsent(reasonsIn(request.getBody() == null ? null : request.getBody().getBytes()),
+                            k -> new LongAdder()).increment();
+                }
             }
             if (!indexed) {
                 return super.dispatch(request);
@@ -69,13 +76,23 @@ public final class ApiServer {
             Map<String, Long> sorted = new TreeMap<>();
             writes.forEach((k, v) -> sorted.put(k, v.sum()));
             long total = sorted.values().stream().mapToLong(Long::longValue).sum();
-            StringBuilder sb = new StringBuilder("{\"total\": ").append(total).append(", \"byKind\": {");
+            StringBuilder sb = new StringBuilder("{\"total\": ").append(total).append(", \"workloadStatusByReasons\": ");
+            Map<String, Long> reasons = new TreeMap<>();
+            byReasons.forEach((k, v) -> reasons.put(k, v.sum()));
+            append(sb, reasons);
+            sb.append(", \"byKind\": ");
+            append(sb, sorted);
+            return sb.append("}").toString();
+        }
+
+        private static void append(StringBuilder sb, Map<String, Long> counts) {
+            sb.append('{');
             String sep = "";
-            for (var e : sorted.entrySet()) {
+            for (var e : counts.entrySet()) {
                 sb.append(sep).append('"').append(e.getKey()).append("\": ").append(e.getValue());
                 sep = ", ";
             }
-            return sb.append("}}").toString();
+            sb.append('}');
         }
     }
 
@@ -115,6 +132,39 @@ public final class ApiServer {
     }
 
     private static final com.fasterxml.jackson.core.JsonFactory JSON = new com.fasterxml.jackson.core.JsonFactory();
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
+
+    /**
+     * The condition reasons a status write sets, sorted and joined with "+" (e.g. "Admitted+QuotaReserved" for an
+     * admission): in a JSON patch, the value of a {@code .../reason} path or the reason of a condition object written
+     * whole; "none" when it writes none.
+     */
+    static String reasonsIn(byte[] body) {
+        java.util.TreeSet<String> reasons = new java.util.TreeSet<>();
+        if (body != null && body.length > 0) {
+            try {
+                collectReasons(MAPPER.readTree(body), reasons);
+            } catch (java.io.IOException e) {
+                return "unreadable";
+            }
+        }
+        return reasons.isEmpty() ? "none" : String.join("+", reasons);
+    }
+
+    private static void collectReasons(com.fasterxml.jackson.databind.JsonNode node, java.util.Set<String> reasons) {
+        if (node.isObject()) {
+            var reason = node.get("reason");
+            if (reason != null && reason.isTextual()) {
+                reasons.add(reason.asText());
+            }
+            var path = node.get("path");
+            var value = node.get("value");
+            if (path != null && path.asText().endsWith("/reason") && value != null && value.isTextual()) {
+                reasons.add(value.asText());
+            }
+        }
+        node.forEach(child -> collectReasons(child, reasons));
+    }
 
     /** metadata.name of a JSON object, read up to there and no further; null when there is none. */
     static String nameInBody(byte[] body) {

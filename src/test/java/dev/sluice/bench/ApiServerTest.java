@@ -96,10 +96,25 @@ class ApiServerTest {
 
             String counts = LoadDriver.httpGet(url + "/bench/writes");
             // the foreign client: one edit (PUT or PATCH), one status update, one delete
-            assertThat(counts).contains("\"total\": 3").contains("\"PUT workloads/status\": 1").contains("\"DELETE configmaps\": 1");
+            assertThat(counts).contains("\"total\": 3").contains("\"PUT workloads/status\": 1").contains("\"DELETE configmaps\": 1")
+                    .contains("\"workloadStatusByReasons\": {\"Succeeded\": 1}");
         } finally {
             server.destroy();
         }
+    }
+
+    /** A status write is told by the condition reasons it sets, whether a JSON patch names them or writes them whole. */
+    @org.junit.jupiter.api.Test
+    void tellsAStatusWriteByTheReasonsItSets() {
+        String admission = """
+                [{"op": "replace", "path": "/metadata/resourceVersion", "value": "7"},
+                 {"op": "replace", "path": "/status/conditions/0/reason", "value": "QuotaReserved"},
+                 {"op": "add", "path": "/status/conditions/1", "value": {"type": "Admitted", "status": "True", "reason": "Admitted"}}]""";
+        assertThat(ApiServer.reasonsIn(admission.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .isEqualTo("Admitted+QuotaReserved");
+        assertThat(ApiServer.reasonsIn("[{\"op\": \"remove\", \"path\": \"/status/admission\"}]".getBytes(
+                java.nio.charset.StandardCharsets.UTF_8))).isEqualTo("none");
+        assertThat(ApiServer.reasonsIn("not json".getBytes(java.nio.charset.StandardCharsets.UTF_8))).isEqualTo("unreadable");
     }
 
     /**

@@ -275,12 +275,14 @@ public final class LoadDriver {
     }
 
     /** The controller's writes as the API server counted them. */
-    record Writes(long total, String byKind) {
+    record Writes(long total, String byKind, String workloadStatusByReasons) {
         static Writes read(String api) throws Exception {
             String json = httpGet(api + "/bench/writes");
             int i = json.indexOf("\"total\": ") + 9;
             long total = Long.parseLong(json.substring(i, json.indexOf(',', i)).trim());
-            return new Writes(total, json.substring(json.indexOf("\"byKind\": ") + 10, json.length() - 1));
+            int reasons = json.indexOf("\"workloadStatusByReasons\": ") + 27;
+            int byKind = json.indexOf(", \"byKind\": ");
+            return new Writes(total, json.substring(byKind + 12, json.length() - 1), json.substring(reasons, byKind));
         }
     }
 }

@@ -90,6 +90,7 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
         out.printf(Locale.ROOT, "controller RSS      %.1f MiB peak (VmHWM)%n", peakRssMiB);
         out.printf(Locale.ROOT, "controller writes   %d, %.2f per admission: %s%n", writes.total(), apiWritesPerAdmission(),
                 writes.byKind());
+        out.printf(Locale.ROOT, "  Workload status   by the reasons each write sets: %s%n", writes.workloadStatusByReasons());
         out.printf(Locale.ROOT, "CPU seconds         controller %.1f, API server %.1f, load driver %.1f (2 cores shared with the rest of the machine)%n",
                 cpu.controller(), cpu.apiServer(), cpu.driver());
         if (limit != null) {

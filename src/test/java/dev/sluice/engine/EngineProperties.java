@@ -852,4 +852,38 @@ class EngineProperties {
     void aStrategyMayPreemptBackOnceTheRestOfTheTreeChanged() {
         assertThat(fairSharingRun(42598, 31, true).settled()).isTrue();
     }
+
+    /**
+     * The gauges' one walk over the waiting workloads ({@link Engine#forEachWaiting}) says of each what the per-workload
+     * views say ({@link Engine#pendingOrder} and {@link Engine#workload}): the same workloads, LocalQueue, active,
+     * reason and inadmissible, at every step of random runs (with admission fair sharing, whose queues reorder).
+     */
+    @Property(tries = 200)
+    void theWaitingWalkSaysWhatTheViewsSay(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
+                                          @ForAll @IntRange(min = 1, max = 80) int steps, @ForAll boolean fairSharing) {
+        World w = fairSharing
+                ? new World(seed, new Engine(FairSharing.OFF, AdmissionFairSharing.on(10, 3))).withAdmissionFairSharing(seed)
+                : new World(seed);
+        for (int i = 0; i < steps; i++) {
+            w.step(i);
+            List<String> walked = new ArrayList<>();
+            w.engine.forEachWaiting((cq, key, queueName, active, reason, inadmissible) ->
+                    walked.add(cq + " " + key + " " + queueName + " " + active + " " + reason + " " + inadmissible));
+            List<String> viewed = new ArrayList<>();
+            for (String cq : w.engine.clusterQueueNames()) {
+                List<WorkloadKey> order = w.engine.pendingOrder(cq);
+                if (order == null) {
+                    continue;
+                }
+                for (WorkloadKey key : order) {
+                    WorkloadState v = w.engine.workload(key).orElseThrow();
+                    viewed.add(cq + " " + key + " " + v.spec().queueName() + " " + v.spec().active() + " "
+                            + v.unadmittedReason() + " " + (v.phase() == WorkloadPhase.INADMISSIBLE));
+                }
+            }
+            walked.sort(null);
+            viewed.sort(null);
+            assertThat(walked).as("step %d", i).isEqualTo(viewed);
+        }
+    }
 }

@@ -71,6 +71,12 @@ class QueueObjectsTest {
         assertThat(held.evictions()).isEmpty();
         assertThat(lastMessage(held, key("waiting"))).isEqualTo("ClusterQueue cq is inactive");
         assertThat(e.clusterQueueStatus("cq").reason()).isEqualTo("Stopped");
+        // the gauges' walk counts it as the views do: waiting in its (held) queue, inadmissible, Suspended
+        List<String> walked = new java.util.ArrayList<>();
+        e.forEachWaiting((cq, k, queueName, active, reason, inadmissible) ->
+                walked.add(cq + " " + k.name() + " " + queueName + " " + reason + " " + inadmissible));
+        assertThat(walked).containsExactly("cq waiting lq Suspended true");
+        assertThat(e.workload(key("waiting")).orElseThrow().phase()).isEqualTo(WorkloadPhase.INADMISSIBLE);
 
         e.upsertClusterQueue(withStop(cq("cq", null, "cpu", "f", 4), StopPolicy.HoldAndDrain));
         CycleResult drained = settle(e, 2);
