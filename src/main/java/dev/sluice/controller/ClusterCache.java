@@ -45,7 +45,7 @@ final class ClusterCache implements AutoCloseable {
     final SharedIndexInformer<Namespace> namespaces;
     final SharedIndexInformer<PriorityClass> priorityClasses;
     final SharedIndexInformer<Workload> workloads;
-    /** Workloads without pod templates, and their engine form. */
+    /** Workloads without pod sets (those are in their engine form), and that engine form. */
     final WorkloadStore workloadStore = new WorkloadStore();
     /** Informers of the job kinds watched; read from other threads (health, tests), so concurrent. */
     final Map<JobKind, SharedIndexInformer<GenericKubernetesResource>> jobs = new ConcurrentHashMap<>();

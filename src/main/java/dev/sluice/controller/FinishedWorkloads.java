@@ -44,6 +44,7 @@ final class FinishedWorkloads {
      */
     static Workload summary(Workload wl) {
         Workload s = new Workload();
+        Compact.customResource(s);
         s.setApiVersion(wl.getApiVersion());
         s.setKind(wl.getKind());
         s.setMetadata(wl.getMetadata());

@@ -357,8 +357,23 @@ final class JobSync {
         for (PodSetAssignment psa : admission.getPodSetAssignments()) {
             byName.put(psa.getName(), psa);
         }
-        for (PodSet ps : wl.getSpec().getPodSets()) {
-            PodSetAssignment psa = byName.get(ps.getName());
+        List<WorkloadStore.PodSetCount> podSets = s.cache.workloadStore.podSets(wl);
+        if (podSets == null) { // removed from the cache meanwhile: as the API server has it
+            Workload full;
+            try {
+                full = s.writes.readWorkload(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
+            } catch (KubernetesClientException e) {
+                s.retry.accept(new Ref(ClusterCache.typeOf(kind), job.getMetadata().getNamespace(),
+                        job.getMetadata().getName()));
+                return;
+            }
+            podSets = full == null ? null : WorkloadStore.podSetsOf(full);
+            if (podSets == null) {
+                return; // gone: its delete event follows
+            }
+        }
+        for (WorkloadStore.PodSetCount ps : podSets) {
+            PodSetAssignment psa = byName.get(ps.name());
             Map<String, String> nodeSelector = new LinkedHashMap<>();
             List<Toleration> tolerations = new ArrayList<>();
             Set<String> seen = new HashSet<>();
@@ -379,9 +394,8 @@ final class JobSync {
                     }
                 }
             }
-            Integer count = psa == null || psa.getCount() == null || ps.getCount() == null
-                    || psa.getCount().equals(ps.getCount()) ? null : psa.getCount();
-            starts.add(new PodSetStart(ps.getName(), nodeSelector, tolerations, count));
+            Integer count = psa == null || psa.getCount() == null || psa.getCount() == ps.count() ? null : psa.getCount();
+            starts.add(new PodSetStart(ps.name(), nodeSelector, tolerations, count));
         }
         GenericKubernetesResource next = Serialization.clone(job);
         try {

@@ -21,12 +21,12 @@ public final class LiveState {
         return session.engine;
     }
 
-    /** The cached Workload (pod templates dropped), if any. */
+    /** The cached Workload (its pod sets only in the engine form, see {@link #spec}), if any. */
     public Optional<Workload> workload(WorkloadKey key) {
         return Optional.ofNullable(session.cache.workloads.getStore().getByKey(key.namespace() + "/" + key.name()));
     }
 
-    /** Every cached Workload (pod templates dropped; see {@link #spec}). */
+    /** Every cached Workload (pod sets only in the engine form; see {@link #spec}). */
     public java.util.List<Workload> workloads() {
         return session.cache.list(session.cache.workloads);
     }

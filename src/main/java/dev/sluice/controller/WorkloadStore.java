@@ -9,21 +9,40 @@ import dev.sluice.api.v1beta2.WorkloadStatus;
 import dev.sluice.bridge.EngineWorkloads;
 import dev.sluice.bridge.InvalidObjectException;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The Workload cache keeps what decisions read and nothing more: as each Workload arrives its pod sets are turned
- * into the engine's compact form (demand per pod, placement constraints), then the pod templates are dropped from
- * the cached object. The rare reader of a template (restoring a stopped job) reads the Workload from the API server.
- * A finished Workload is kept smaller still, see {@link FinishedWorkloads}. What stays is compacted (shared strings, exact-size maps), and an update that leaves the engine form as it was keeps
- * the earlier instance, so the cache and the engine hold one copy of it.
+ * into the engine's compact form (name, count, demand per pod, placement constraints), and the cached object keeps
+ * no pod sets of its own: the engine form is the only copy ({@link #podSets} answers from it). The rare reader of a
+ * template (restoring a stopped job) reads the Workload from the API server. A Workload without an engine form (it
+ * cannot be queued) keeps its pod sets without templates. What the cached object keeps is its metadata (key, uid,
+ * resourceVersion, labels, annotations, owners), queue, priority, {@code active}, and its status (conditions,
+ * admission, requeueState): what the controller's readers and the status writes read. A status write is computed
+ * on the cached object and is the patch the whole object would give, as it changes status only.
+ * A finished Workload is kept smaller still, see {@link FinishedWorkloads}. What stays is compacted (shared strings,
+ * labels and annotations in one array each, exact-size lists), and an update that leaves the engine form as it was
+ * keeps the earlier instance, so the cache and the engine hold one copy of it.
  */
 final class WorkloadStore extends StrippedItemStore<Workload> {
 
     /** The engine's view of one Workload version, or why it cannot be queued. */
     record Derived(String resourceVersion, dev.sluice.engine.WorkloadSpec spec, String problem) {
     }
+
+    /** A pod set as a reader of the cache sees it: its name and number of pods (the API server's defaults applied). */
+    record PodSetCount(String name, int count) {
+    }
+
+    /**
+     * The pod sets of every cached Workload that has an engine form: this one instance, so that such a Workload is
+     * told by identity (its pod sets are read from the engine form, see {@link #podSets}).
+     */
+    private static final List<PodSet> IN_ENGINE_FORM = Collections.unmodifiableList(new ArrayList<>());
 
     private final Map<String, Derived> derived = new ConcurrentHashMap<>();
 
@@ -33,6 +52,9 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
      */
     @Override
     Workload toStored(String key, Workload wl) {
+        if (wl.getSpec() != null && wl.getSpec().getPodSets() == IN_ENGINE_FORM) {
+            return wl; // this very object was stored before (the informer never does that; a test may)
+        }
         compact(wl); // first, so that the engine form and the summary refer to the shared strings
         if (FinishedWorkloads.isFinished(wl)) {
             derived.remove(key);
@@ -40,6 +62,38 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
         }
         derive(key, wl);
         return wl;
+    }
+
+    /**
+     * The pod sets of a cached Workload, in its order: from the engine form when the cached object keeps none of its
+     * own; null when neither has them (a Workload removed meanwhile: read it from the API server).
+     */
+    List<PodSetCount> podSets(Workload cached) {
+        if (cached.getSpec() == null) {
+            return null;
+        }
+        if (cached.getSpec().getPodSets() != IN_ENGINE_FORM) {
+            return podSetsOf(cached);
+        }
+        Derived d = derived.get(Cache.metaNamespaceKeyFunc(cached));
+        if (d == null || d.spec() == null) {
+            return null;
+        }
+        List<PodSetCount> out = new ArrayList<>();
+        d.spec().podSets().forEach(ps -> out.add(new PodSetCount(ps.name(), ps.count())));
+        return out;
+    }
+
+    /** The pod sets of a Workload that has them (as the API server has it), its defaults applied as the engine does. */
+    static List<PodSetCount> podSetsOf(Workload wl) {
+        if (wl.getSpec() == null || wl.getSpec().getPodSets() == null) {
+            return null;
+        }
+        List<PodSetCount> out = new ArrayList<>();
+        for (PodSet ps : wl.getSpec().getPodSets()) {
+            out.add(new PodSetCount(ps.getName() == null ? "main" : ps.getName(), ps.getCount() == null ? 1 : ps.getCount()));
+        }
+        return out;
     }
 
     private void derive(String key, Workload wl) {
@@ -53,15 +107,28 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
             d = new Derived(d.resourceVersion(), before.spec(), null);
         }
         derived.put(key, d);
-        if (wl.getSpec() != null && wl.getSpec().getPodSets() != null) {
-            for (PodSet ps : wl.getSpec().getPodSets()) {
-                ps.setTemplate(null);
-            }
+        if (wl.getSpec() == null || wl.getSpec().getPodSets() == null) {
+            return;
+        }
+        if (d.spec() != null) {
+            wl.getSpec().setPodSets(IN_ENGINE_FORM); // the engine form has them: names, counts, demand
+            return;
+        }
+        for (PodSet ps : wl.getSpec().getPodSets()) {
+            ps.setTemplate(null);
         }
     }
 
-    /** Spec and status with shared strings and exact-size maps (see {@link Compact}); the base did the metadata. */
+    /**
+     * Spec and status with shared strings and exact-size lists (see {@link Compact}), labels, annotations and the
+     * admission's maps packed ({@link PackedMap}); the base did the rest of the metadata.
+     */
     static void compact(Workload wl) {
+        Compact.customResource(wl);
+        if (wl.getMetadata() != null) {
+            wl.getMetadata().setLabels(Compact.packed(wl.getMetadata().getLabels(), Compact::shared));
+            wl.getMetadata().setAnnotations(Compact.packed(wl.getMetadata().getAnnotations(), Compact::shared));
+        }
         WorkloadSpec spec = wl.getSpec();
         if (spec != null) {
             spec.setQueueName(Compact.shared(spec.getQueueName()));
@@ -73,6 +140,7 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
             }
             if (spec.getPodSets() != null) {
                 spec.getPodSets().forEach(ps -> ps.setName(Compact.shared(ps.getName())));
+                Compact.trim(spec.getPodSets());
             }
         }
         WorkloadStatus status = wl.getStatus();
@@ -86,9 +154,10 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
             if (admission.getPodSetAssignments() != null) {
                 for (PodSetAssignment a : admission.getPodSetAssignments()) {
                     a.setName(Compact.shared(a.getName()));
-                    a.setFlavors(Compact.map(a.getFlavors(), Compact::shared));
-                    a.setResourceUsage(Compact.map(a.getResourceUsage(), Compact::quantity));
+                    a.setFlavors(Compact.packed(a.getFlavors(), Compact::shared));
+                    a.setResourceUsage(Compact.packed(a.getResourceUsage(), Compact::quantity));
                 }
+                Compact.trim(admission.getPodSetAssignments());
             }
         }
         if (status.getRequeueState() != null) {

@@ -39,9 +39,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * The Workload cache keeps less than the API server sends (no pod templates; of a finished Workload only a summary),
- * yet every question the controller asks of a cached Workload gets the answer the full object gives, and a status
- * write computed from the cache is the very patch computed from the full object.
+ * The Workload cache keeps less than the API server sends (no pod sets but in the engine form, labels and annotations
+ * packed; of a finished Workload only a summary), yet every question the controller asks of a cached Workload gets
+ * the answer the full object gives, pending, admitted or finished, and a status write computed from the cache is the
+ * very patch computed from the full object.
  */
 class CompactWorkloadCacheProperties {
 
@@ -55,6 +56,10 @@ class CompactWorkloadCacheProperties {
     private static Map<String, Object> readings(Workload wl) {
         Map<String, Object> r = new LinkedHashMap<>();
         ObjectMeta m = wl.getMetadata();
+        r.put("apiVersion", wl.getApiVersion());
+        r.put("kind", wl.getKind());
+        r.put("crdName", wl.getCRDName());
+        r.put("plural", wl.getPlural());
         r.put("key", EngineWorkloads.key(wl));
         r.put("uid", m.getUid());
         r.put("resourceVersion", m.getResourceVersion());
@@ -95,10 +100,29 @@ class CompactWorkloadCacheProperties {
         return r;
     }
 
-    /** What is read of a Workload that is not finished: all of it but the dropped fields, and its engine form. */
-    private static String unfinishedReadings(Workload wl) {
+    /**
+     * What is read of a Workload that is not finished, besides {@link #readings}: its pod sets and admission as
+     * JobSync starts its job (names, counts, flavors), WorkloadSync and the engine's rebuild take the admission
+     * ({@code Admissions.fromApi}). {@code podSets} is what the reader gets: from the store for a cached Workload.
+     */
+    private static Map<String, Object> liveReadings(Workload wl, List<WorkloadStore.PodSetCount> podSets) {
+        Map<String, Object> r = readings(wl);
+        r.put("podSets", podSets);
+        r.put("admission", wl.getStatus() == null ? null : Serialization.asJson(wl.getStatus().getAdmission()));
+        return r;
+    }
+
+    /**
+     * What is kept of a Workload that is not finished: all of it but the dropped fields (its pod sets when the engine
+     * form has them, else their templates).
+     */
+    private static String unfinishedReadings(Workload wl, boolean inEngineForm) {
         Workload copy = Serialization.clone(wl);
-        copy.getSpec().getPodSets().forEach(ps -> ps.setTemplate(null));
+        if (inEngineForm) {
+            copy.getSpec().setPodSets(List.of());
+        } else {
+            copy.getSpec().getPodSets().forEach(ps -> ps.setTemplate(null));
+        }
         copy.getMetadata().setManagedFields(null);
         copy.getMetadata().getAnnotations().remove(StrippedItemStore.LAST_APPLIED);
         return Serialization.asJson(copy);
@@ -121,8 +145,10 @@ class CompactWorkloadCacheProperties {
             assertThat(store.derived(fromApi.getMetadata().getNamespace(), fromApi.getMetadata().getName())).isNull();
             assertThat(cached.getSpec().getPodSets()).isEmpty();
         } else {
-            assertThat(Serialization.asJson(cached)).isEqualTo(unfinishedReadings(fromApi));
+            assertThat(liveReadings(cached, store.podSets(cached)))
+                    .isEqualTo(liveReadings(fromApi, WorkloadStore.podSetsOf(fromApi)));
             WorkloadStore.Derived d = store.derived(fromApi.getMetadata().getNamespace(), fromApi.getMetadata().getName());
+            assertThat(Serialization.asJson(cached)).isEqualTo(unfinishedReadings(fromApi, d.spec() != null));
             assertThat(d.resourceVersion()).isEqualTo(fromApi.getMetadata().getResourceVersion());
             if (InvalidJobWorkloads.problem(fromApi) != null) { // a placeholder for an invalid job: never queued
                 assertThat(d.spec()).isNull();
@@ -174,7 +200,9 @@ class CompactWorkloadCacheProperties {
         String json = Serialization.asJson(again);
         store.put(key, again);
         assertThat(FinishedWorkloads.isSummary(store.get(key))).isFalse();
-        assertThat(readings(store.get(key))).isEqualTo(readings(Serialization.unmarshal(json, Workload.class)));
+        Workload fromApi = Serialization.unmarshal(json, Workload.class);
+        assertThat(liveReadings(store.get(key), store.podSets(store.get(key))))
+                .isEqualTo(liveReadings(fromApi, WorkloadStore.podSetsOf(fromApi)));
         assertThat(store.derived(full.getMetadata().getNamespace(), full.getMetadata().getName())).isNotNull();
     }
 

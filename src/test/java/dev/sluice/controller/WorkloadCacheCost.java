@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A benchmark, not a test: the heap one cached Workload costs, pending and finished, in the shape of Kueue's
- * baseline (bench/e2e.sh), each parsed from its own JSON as the informer gets it. Fills a Workload cache with N
- * of one kind and prints the live heap after a full GC against the empty cache, for two sizes:
+ * A benchmark, not a test: the heap one cached Workload costs, pending, admitted and finished, in the shape of
+ * Kueue's baseline (bench/e2e.sh), each parsed from its own JSON as the informer gets it. Fills a Workload cache with
+ * N of one kind and prints the live heap after a full GC against the empty cache, for two sizes (the engine form a
+ * pending or admitted Workload's entry holds is counted too; in the controller the engine shares it):
  *
  * <pre>java -XX:+UseSerialGC -cp target/test-classes:target/classes:$(cat target/test-classpath.txt) \
  *     dev.sluice.controller.WorkloadCacheCost [5000 20000]</pre>
@@ -36,6 +37,16 @@ public final class WorkloadCacheCost {
                "message": "couldn't assign flavors to pod set main: insufficient unused quota for cpu in flavor default, 1 more needed",
                "lastTransitionTime": "2025-01-02T03:%1$02d:%2$02dZ", "observedGeneration": 1}]}""";
 
+    private static final String ADMITTED = """
+            {"conditions": [
+               {"type": "QuotaReserved", "status": "True", "reason": "QuotaReserved",
+                "message": "Quota reserved in ClusterQueue cq-%3$d, wait time since queued was %4$ds",
+                "lastTransitionTime": "2025-01-02T03:%1$02d:%2$02dZ", "observedGeneration": 1},
+               {"type": "Admitted", "status": "True", "reason": "Admitted", "message": "The workload is admitted",
+                "lastTransitionTime": "2025-01-02T03:%1$02d:%2$02dZ", "observedGeneration": 1}],
+             "admission": {"clusterQueue": "cq-%3$d", "podSetAssignments": [{"name": "main", "count": 1,
+               "flavors": {"cpu": "default"}, "resourceUsage": {"cpu": "1"}}]}}""";
+
     private static final String FINISHED = """
             {"conditions": [
                {"type": "QuotaReserved", "status": "True", "reason": "QuotaReserved",
@@ -51,11 +62,24 @@ public final class WorkloadCacheCost {
     private WorkloadCacheCost() {
     }
 
+    /** The states measured: the shape of each one's status. */
+    enum State {
+        pending, admitted, finished
+    }
+
     static Workload workload(int i, boolean finished) {
+        return workload(i, finished ? State.finished : State.pending);
+    }
+
+    static Workload workload(int i, State state) {
         int ns = i % 50;
         int minute = (i / 60) % 60;
         int second = i % 60;
-        String status = finished ? FINISHED.formatted(minute, second, i % 30, i % 97) : PENDING.formatted(minute, second);
+        String status = switch (state) {
+            case pending -> PENDING.formatted(minute, second);
+            case admitted -> ADMITTED.formatted(minute, second, i % 30, i % 97);
+            case finished -> FINISHED.formatted(minute, second, i % 30, i % 97);
+        };
         String json = WORKLOAD.formatted(ns, i, "0b5e" + Integer.toHexString(i * 7919) + "-5d1e-4c7a-9f0e-" + (100000 + i),
                 1000 + i, minute, second, 60 * i, status);
         return Serialization.unmarshal(json, Workload.class);
@@ -65,25 +89,24 @@ public final class WorkloadCacheCost {
         int small = args.length > 0 ? Integer.parseInt(args[0]) : 5_000;
         int large = args.length > 1 ? Integer.parseInt(args[1]) : 20_000;
         boolean histogram = args.length > 2 && args[2].equals("histogram");
-        workload(0, true); // load the classes and Jackson's serializers before the first measurement
+        workload(0, State.finished); // load the classes and Jackson's serializers before the first measurement
         long empty = liveHeap();
-        for (boolean finished : new boolean[] { false, true }) {
+        for (State state : State.values()) {
             long[] used = new long[2];
             int[] sizes = { small, large };
             for (int k = 0; k < 2; k++) {
-                used[k] = filled(sizes[k], finished, histogram && k == 1) - empty;
+                used[k] = filled(sizes[k], state, histogram && k == 1) - empty;
             }
             System.out.printf(Locale.ROOT, "%s: %d Workloads %.1f MiB, %d Workloads %.1f MiB; %d bytes per Workload%n",
-                    finished ? "finished" : "pending", small, used[0] / 1048576.0, large, used[1] / 1048576.0,
-                    (used[1] - used[0]) / (large - small));
+                    state, small, used[0] / 1048576.0, large, used[1] / 1048576.0, (used[1] - used[0]) / (large - small));
         }
     }
 
     /** The live heap with a cache of n Workloads (the cache is garbage once this returns). */
-    private static long filled(int n, boolean finished, boolean histogram) throws Exception {
+    private static long filled(int n, State state, boolean histogram) throws Exception {
         WorkloadStore store = new WorkloadStore();
         for (int i = 0; i < n; i++) {
-            Workload wl = workload(i, finished);
+            Workload wl = workload(i, state);
             store.put(wl.getMetadata().getNamespace() + "/" + wl.getMetadata().getName(), wl);
         }
         long live = liveHeap();

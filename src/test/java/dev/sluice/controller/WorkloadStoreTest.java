@@ -34,18 +34,66 @@ class WorkloadStoreTest {
     }
 
     @Test
-    void keepsEverythingButTemplatesManagedFieldsAndLastApplied() {
+    void keepsEverythingButPodSetsManagedFieldsAndLastApplied() {
         Workload wl = parse("w1", "10", 5);
         String json = Serialization.asJson(wl);
         WorkloadStore store = new WorkloadStore();
         store.put("team-a/w1", wl);
 
         Workload expected = Serialization.unmarshal(json, Workload.class);
-        expected.getSpec().getPodSets().get(0).setTemplate(null);
+        expected.getSpec().setPodSets(java.util.List.of()); // in the engine form only
         expected.getMetadata().setManagedFields(null);
         expected.getMetadata().getAnnotations().remove(StrippedItemStore.LAST_APPLIED);
-        assertThat(Serialization.asJson(store.get("team-a/w1"))).isEqualTo(Serialization.asJson(expected));
-        assertThat(store.get("team-a/w1").getMetadata().getAnnotations()).containsEntry("note", "kept");
+        Workload cached = store.get("team-a/w1");
+        assertThat(Serialization.asJson(cached)).isEqualTo(Serialization.asJson(expected));
+        assertThat(cached.getMetadata().getAnnotations()).containsEntry("note", "kept");
+        // what JobSync starts the job with: the pod sets' names and counts, from the engine form
+        assertThat(store.podSets(cached)).containsExactly(new WorkloadStore.PodSetCount("main", 2));
+        store.remove("team-a/w1");
+        assertThat(store.podSets(cached)).as("gone from the cache: read it from the API server").isNull();
+    }
+
+    @Test
+    void aWorkloadWithoutAnEngineFormKeepsItsPodSetsWithoutTemplates() {
+        Workload wl = parse("w1", "10", 5);
+        wl.getSpec().getPodSets().get(0).getTemplate().getSpec().getContainers().get(0).getResources().getRequests()
+                .put("cpu", new io.fabric8.kubernetes.api.model.Quantity("-1")); // cannot be queued
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/w1", wl);
+        Workload cached = store.get("team-a/w1");
+        assertThat(store.derived("team-a", "w1").spec()).isNull();
+        assertThat(cached.getSpec().getPodSets()).singleElement().satisfies(ps -> {
+            assertThat(ps.getTemplate()).isNull();
+            assertThat(ps.getCount()).isEqualTo(2);
+        });
+        assertThat(store.podSets(cached)).containsExactly(new WorkloadStore.PodSetCount("main", 2));
+    }
+
+    @Test
+    void labelsAndAnnotationsArePackedAndCannotBeChangedInTheCache() {
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/w1", parse("w1", "10", 5));
+        Workload a = store.get("team-a/w1");
+        assertThat(a.getMetadata().getLabels()).isInstanceOf(PackedMap.class)
+                .containsExactly(java.util.Map.entry("class", "small"), java.util.Map.entry("run-time", "150"));
+        assertThat(a.getMetadata().getLabels()).isEqualTo(java.util.Map.of("class", "small", "run-time", "150"));
+        assertThat(a.getMetadata().getAnnotations()).isInstanceOf(PackedMap.class).containsOnlyKeys("note");
+        assertThatThrownBy(() -> a.getMetadata().getLabels().put("more", "x"))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void everyCachedWorkloadSharesOneCopyOfItsApiVersionAndCrdName() {
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/w1", parse("w1", "10", 5));
+        Workload finished = WorkloadConditions.finish(parse("w2", "20", 5), "Succeeded", "done",
+                java.time.Instant.parse("2025-01-02T04:00:00Z"));
+        store.put("team-a/w2", finished);
+        Workload a = store.get("team-a/w1");
+        Workload b = store.get("team-a/w2");
+        assertThat(FinishedWorkloads.isSummary(b)).isTrue();
+        assertThat(a.getApiVersion()).isEqualTo("kueue.x-k8s.io/v1beta2").isSameAs(b.getApiVersion());
+        assertThat(a.getCRDName()).isEqualTo("workloads.kueue.x-k8s.io").isSameAs(b.getCRDName());
     }
 
     @Test
