@@ -43,7 +43,7 @@ java -Xmx2g ${DRIVER_EXTRA_FLAGS:-} $(jfr_flags driver) -cp "$CP" dev.sluice.ben
   --limit-writes "$LIMIT_WRITES" --history "$HISTORY" > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
 DRIVER=$!
 STARTED+=($DRIVER)
-wait_file "$WORK/setup.done" $((120 + HISTORY / 40)) "$DRIVER"  # a loaded machine stores ~60/s
+wait_file "$WORK/setup.done" $((120 + HISTORY / 40)) "$DRIVER"  # seeded at ~4,000/s; the bound allows for the HTTP fallback (--scan), ~60/s
 start_controller "http://127.0.0.1:$API_PORT"
 set +e
 wait "$DRIVER"

@@ -52,6 +52,8 @@ final class ClusterCache implements AutoCloseable {
     /** Kinds switched on whose CRD the cluster does not serve (yet): looked for again now and then. */
     private final List<JobKind> absent = new ArrayList<>();
     private final List<SharedIndexInformer<?>> all = new ArrayList<>();
+    /** Each informer's store, to see the initial lists progress. */
+    private final Map<SharedIndexInformer<?>, StrippedItemStore<?>> stores = new ConcurrentHashMap<>();
     /** Kueue's and client-go's page size for an informer's initial LIST. */
     static final long DEFAULT_LIST_PAGE_SIZE = 500;
 
@@ -199,6 +201,7 @@ final class ClusterCache implements AutoCloseable {
             Consumer<Ref> sink, StrippedItemStore<T> store) {
         handOver(informer, type, sink, store);
         all.add(informer);
+        stores.put(informer, store);
         return informer;
     }
 
@@ -230,8 +233,13 @@ final class ClusterCache implements AutoCloseable {
     /**
      * Starts every informer and waits until each has listed its objects. A job kind whose API the cluster does not
      * serve (JobSet CRD not installed) is left out with a warning; every other informer must sync.
+     * <p>
+     * {@code stallSeconds} bounds how long a list may go without a new object, not how long it may take: a quarter of
+     * a million Workloads take minutes to list on a small machine, and a replica that gave up after a fixed time would
+     * start again from nothing, give up again, and never become ready (Kueue #4266). A list that stops (the API server
+     * does not answer) fails after {@code stallSeconds}.
      */
-    void startAndSync(long timeoutSeconds) throws Exception {
+    void startAndSync(long stallSeconds) throws Exception {
         Map<SharedIndexInformer<?>, CompletableFuture<Void>> started = new LinkedHashMap<>();
         for (SharedIndexInformer<?> informer : all) {
             started.put(informer, informer.start().toCompletableFuture());
@@ -239,7 +247,7 @@ final class ClusterCache implements AutoCloseable {
         for (var e : started.entrySet()) {
             JobKind optional = kindOf(e.getKey());
             try {
-                e.getValue().get(timeoutSeconds, TimeUnit.SECONDS);
+                awaitListed(e.getKey(), e.getValue(), stallSeconds);
             } catch (Exception ex) {
                 if (optional == null) {
                     throw ex;
@@ -251,6 +259,45 @@ final class ClusterCache implements AutoCloseable {
                 absent.add(optional);
             }
         }
+    }
+
+    /**
+     * Waits for the informer's initial list while the lists make progress: fails once no informer got a new object
+     * for stallSeconds. All of them count: they share one event loop ({@link InformerClient}), so a short list's
+     * answer may wait behind a long one's pages, and an empty list has no objects to show progress by.
+     */
+    private void awaitListed(SharedIndexInformer<?> informer, CompletableFuture<Void> listed, long stallSeconds)
+            throws Exception {
+        long seen = listedSoFar();
+        long lastProgress = System.nanoTime();
+        long stall = TimeUnit.SECONDS.toNanos(stallSeconds);
+        while (true) {
+            long left = stall - (System.nanoTime() - lastProgress);
+            if (left <= 0) {
+                throw new java.util.concurrent.TimeoutException("the initial list of "
+                        + informer.getApiTypeClass().getSimpleName() + " is not done and no informer got a new object for "
+                        + stallSeconds + " s (" + seen + " objects listed in all)");
+            }
+            try {
+                listed.get(Math.min(left, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+                return;
+            } catch (java.util.concurrent.TimeoutException notYet) {
+                long now = listedSoFar();
+                if (now != seen) {
+                    seen = now;
+                    lastProgress = System.nanoTime();
+                }
+            }
+        }
+    }
+
+    /** Objects the informers have put into their stores since they started. */
+    private long listedSoFar() {
+        long n = 0;
+        for (StrippedItemStore<?> store : stores.values()) {
+            n += store.puts();
+        }
+        return n;
     }
 
     private JobKind kindOf(SharedIndexInformer<?> informer) {

@@ -48,7 +48,8 @@ final class EngineLoop implements AutoCloseable {
     private final Thread thread;
     private final CountDownLatch rebuiltLatch = new CountDownLatch(1);
     private final Function<EngineLoop, Session> sessionFactory;
-    private final long syncTimeoutSeconds;
+    /** How long an informer's initial list may go without a new object before the session fails (not how long it may take). */
+    private final long listStallSeconds;
     private volatile boolean running = true;
     private volatile boolean rebuilt;
     private volatile long heartbeatMillis = System.currentTimeMillis();
@@ -64,9 +65,9 @@ final class EngineLoop implements AutoCloseable {
     private QueueStatusSync queueStatus;
     private CohortStatusSync cohortStatus;
 
-    EngineLoop(Function<EngineLoop, Session> sessionFactory, long syncTimeoutSeconds) {
+    EngineLoop(Function<EngineLoop, Session> sessionFactory, long listStallSeconds) {
         this.sessionFactory = sessionFactory;
-        this.syncTimeoutSeconds = syncTimeoutSeconds;
+        this.listStallSeconds = listStallSeconds;
         this.retries = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "sluice-retry"));
         this.thread = daemon(this::run, "sluice-engine");
     }
@@ -189,7 +190,7 @@ final class EngineLoop implements AutoCloseable {
     /** Counts what the cluster already decided, before anything is admitted. */
     private void rebuild() throws Exception {
         long start = System.nanoTime();
-        s.cache.startAndSync(syncTimeoutSeconds);
+        s.cache.startAndSync(listStallSeconds);
         for (ResourceFlavor rf : s.cache.list(s.cache.flavors)) {
             queues.flavor(rf.getMetadata().getName());
         }

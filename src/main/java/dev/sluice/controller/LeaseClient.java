@@ -25,8 +25,9 @@ final class LeaseClient implements AutoCloseable {
     private static final String DISABLE_DNS_RESOLVER = "vertx.disableDnsResolver";
 
     /**
-     * How the HTTP client factory is made on the Lease client's own Vert.x. The test suite wraps it so that the
-     * Lease requests are recorded for the RBAC check, as every other client's are.
+     * How the HTTP client factory is made on a Vert.x of its own (the Lease client's, and the informers',
+     * {@link InformerClient}). The test suite wraps it so that their requests are recorded for the RBAC check, as
+     * every other client's are.
      */
     static volatile java.util.function.Function<Vertx, io.fabric8.kubernetes.client.http.HttpClient.Factory> factories =
             VertxHttpClientFactory::new;
@@ -35,7 +36,7 @@ final class LeaseClient implements AutoCloseable {
     private final KubernetesClient client;
 
     LeaseClient(Config config) {
-        this.vertx = newVertx();
+        this.vertx = newVertx(1);
         this.client = new KubernetesClientBuilder().withConfig(config)
                 .withHttpClientFactory(factories.apply(vertx)).build();
     }
@@ -45,18 +46,18 @@ final class LeaseClient implements AutoCloseable {
     }
 
     /**
-     * One event loop is plenty for a request every retry period; the worker pools are created lazily and kept to one
+     * A Vert.x with {@code eventLoops} event-loop threads (for the Lease one is plenty: a request every retry period); the worker pools are created lazily and kept to one
      * thread. As fabric8 does for its own instances, the JDK resolver is used (the property is read when the
      * instance is built, so it is set only meanwhile, and only if nobody set it).
      */
-    private static Vertx newVertx() {
+    static Vertx newVertx(int eventLoops) {
         String before = System.getProperty(DISABLE_DNS_RESOLVER);
         if (before == null) {
             System.setProperty(DISABLE_DNS_RESOLVER, "true");
         }
         try {
             return Vertx.vertx(new VertxOptions()
-                    .setEventLoopPoolSize(1)
+                    .setEventLoopPoolSize(eventLoops)
                     .setWorkerPoolSize(1)
                     .setInternalBlockingPoolSize(1)
                     .setUseDaemonThread(true)

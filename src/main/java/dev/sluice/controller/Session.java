@@ -22,6 +22,8 @@ final class Session {
     /** Kueue's fairSharing: whether shares order admission and are written to status and the gauges. */
     final dev.sluice.engine.FairSharing fairSharing;
     final ClusterCache cache;
+    /** What the informers list and watch on: a Vert.x of its own, so their work never holds up Quarkus's loops. */
+    final InformerClient informerClient;
     final JobKinds kinds;
     /** Queue jobs held the ack-kube-queue way (no queue label) in their namespace's LocalQueue default. */
     final boolean kubeQueueCompat;
@@ -74,7 +76,8 @@ final class Session {
         this.kinds = kinds;
         this.kubeQueueCompat = kubeQueueCompat;
         this.crdRecheck = crdRecheck;
-        this.cache = new ClusterCache(client, kinds, sink, listPageSize);
+        this.informerClient = new InformerClient(client.getConfiguration());
+        this.cache = new ClusterCache(informerClient.client(), kinds, sink, listPageSize);
         this.retention = retention;
         this.writes = new Writes(client);
         this.events = new EventRecorder(client, metrics, journal, writeSettings.events());
@@ -99,6 +102,7 @@ final class Session {
         timer.shutdownNow();
         lanes.close();
         cache.close();
+        informerClient.close();
         events.close();
     }
 

@@ -14,6 +14,9 @@ class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
 
     static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
+    /** Objects put since the start: how far an informer's initial list has come ({@link ClusterCache#startAndSync}). */
+    private final java.util.concurrent.atomic.LongAdder puts = new java.util.concurrent.atomic.LongAdder();
+
     StrippedItemStore() {
         super(Cache::metaNamespaceKeyFunc);
     }
@@ -21,7 +24,12 @@ class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
     @Override
     public T put(String key, T obj) {
         strip(obj);
+        puts.increment();
         return super.put(key, toStored(key, obj));
+    }
+
+    long puts() {
+        return puts.sum();
     }
 
     /** What is stored of each object once stripped: the object itself, or a smaller one in its place (a subclass). */

@@ -30,6 +30,11 @@ public final class ApiServer {
 
     /** The benchmark's clients announce themselves with this user agent; their writes are not the controller's. */
     public static final String BENCH_AGENT = "sluice-bench";
+    /**
+     * {@code POST {"count": N, "namespaces": [...]}}: stores N finished Workloads of the history scenario straight
+     * into the store ({@link History#storeInto}); answers how many and how long it took.
+     */
+    static final String HISTORY_PATH = "/bench/history";
     static final Set<String> WRITES = Set.of("POST", "PUT", "PATCH", "DELETE");
 
     private ApiServer() {
@@ -57,6 +62,9 @@ public final class ApiServer {
             if (path.startsWith("/bench/writes")) {
                 return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json").setBody(counts());
             }
+            if (path.startsWith(HISTORY_PATH) && "POST".equals(request.getMethod())) {
+                return storeHistory(request);
+            }
             String agent = request.getHeader("User-Agent");
             if (WRITES.contains(request.getMethod()) && (agent == null || !agent.startsWith(BENCH_AGENT))) {
                 String resource = resourceOf(path);
@@ -70,6 +78,28 @@ public final class ApiServer {
                 return super.dispatch(request);
             }
             return IndexedStore.narrow(hint(request), () -> super.dispatch(request));
+        }
+
+        private MockResponse storeHistory(RecordedRequest request) {
+            if (lean == null) {
+                return new MockResponse().setResponseCode(501).setBody("fabric8's scanning store (--scan) stores no history itself");
+            }
+            try {
+                var body = HISTORY_JSON.readTree(request.getBody().getBytes());
+                int count = body.path("count").asInt(-1);
+                java.util.List<String> namespaces = new java.util.ArrayList<>();
+                body.path("namespaces").forEach(n -> namespaces.add(n.asText()));
+                if (count < 0 || namespaces.isEmpty()) {
+                    return new MockResponse().setResponseCode(400).setBody("POST " + HISTORY_PATH
+                            + " wants {\"count\": N, \"namespaces\": [\"a\", ...]}, got " + body);
+                }
+                long start = System.nanoTime();
+                History.storeInto(lean, namespaces, count);
+                return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json")
+                        .setBody("{\"stored\": " + count + ", \"seconds\": " + (System.nanoTime() - start) / 1e9 + "}");
+            } catch (java.io.IOException | RuntimeException e) {
+                return new MockResponse().setResponseCode(400).setBody("cannot store the history: " + e);
+            }
         }
 
         String counts() {
@@ -165,6 +195,7 @@ public final class ApiServer {
         }
         node.forEach(child -> collectReasons(child, reasons));
     }
+    private static final com.fasterxml.jackson.databind.ObjectMapper HISTORY_JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     /** metadata.name of a JSON object, read up to there and no further; null when there is none. */
     static String nameInBody(byte[] body) {

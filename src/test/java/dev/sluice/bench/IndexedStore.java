@@ -10,7 +10,9 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The mock API server's object store with indexes, so that a request costs what it costs in a real API server
@@ -39,8 +41,15 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
     private final Map<AttributeSet, String> all = new LinkedHashMap<>();
     private final Map<String, Map<AttributeSet, String>> byPlural = new HashMap<>();
     private final Map<String, Map<AttributeSet, String>> byName = new HashMap<>();
-    private final Map<String, Map<AttributeSet, String>> byNamespacedName = new HashMap<>();
+    /**
+     * Per resource, its objects by {@code namespace/name} in that order (a cluster-scoped object's namespace is empty),
+     * as kube-apiserver keys them: an object by its name, and the pages of a paged LIST ({@link #page}). Objects of
+     * one name in other API versions or groups share a bucket.
+     */
+    private final Map<String, TreeMap<String, Map<AttributeSet, String>>> sorted = new HashMap<>();
     private AttributeSet lastPut;
+    /** Stored objects the pages looked at, since the start (a LIST's pages together should walk the resource once). */
+    private long walked;
 
     /** Runs {@code request} with entrySet() narrowed to {@code hint} (null: no narrowing). */
     static <T> T narrow(Hint hint, java.util.function.Supplier<T> request) {
@@ -51,6 +60,50 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
         } finally {
             HINT.set(before);
         }
+    }
+
+    private static final TreeMap<String, Map<AttributeSet, String>> EMPTY = new TreeMap<>();
+
+    /** {@code namespace/name}: the order of a LIST, as kube-apiserver's keys sort. */
+    static String sortKey(String namespace, String name) {
+        return (namespace == null ? "" : namespace) + "/" + name;
+    }
+
+    /** One page of a LIST: the objects' JSON, and the key of the last one when more may follow (null: the last page). */
+    record Page(List<String> items, String last) {
+    }
+
+    /**
+     * Up to {@code limit} stored objects of a resource that {@code query} selects, in {@code namespace/name} order,
+     * after {@code after} (exclusive; null from the first) and within {@code namespace} when one is given. Costs the
+     * page and the objects it passes over, not the whole resource: the pages of one LIST together walk it once.
+     */
+    synchronized Page page(String plural, String namespace, String after, long limit, AttributeSet query) {
+        NavigableMap<String, Map<AttributeSet, String>> objects = sorted.getOrDefault(plural, EMPTY);
+        String prefix = namespace == null ? null : sortKey(namespace, "");
+        if (after != null) {
+            objects = objects.tailMap(after, false);
+        } else if (prefix != null) {
+            objects = objects.tailMap(prefix, true);
+        }
+        List<String> items = new ArrayList<>();
+        for (Entry<String, Map<AttributeSet, String>> bucket : objects.entrySet()) {
+            if (prefix != null && !bucket.getKey().startsWith(prefix)) {
+                break;
+            }
+            for (Entry<AttributeSet, String> e : bucket.getValue().entrySet()) {
+                walked++;
+                if (e.getKey().matches(query)) {
+                    items.add(e.getValue());
+                }
+            }
+            if (items.size() >= limit) {
+                String next = objects.higherKey(bucket.getKey());
+                boolean more = next != null && (prefix == null || next.startsWith(prefix));
+                return new Page(items, more ? bucket.getKey() : null);
+            }
+        }
+        return new Page(items, null);
     }
 
     private static String value(AttributeSet key, String attribute) {
@@ -68,11 +121,15 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
             byPlural.computeIfAbsent(plural, k -> new LinkedHashMap<>()).put(key, value);
             if (name != null) {
                 byName.computeIfAbsent(plural + "/" + name, k -> new LinkedHashMap<>()).put(key, value);
-                byNamespacedName.computeIfAbsent(plural + "/" + value(key, "namespace") + "/" + name, k -> new LinkedHashMap<>())
-                        .put(key, value);
+                sorted.computeIfAbsent(plural, k -> new TreeMap<>())
+                        .computeIfAbsent(sortKey(value(key, "namespace"), name), k -> new LinkedHashMap<>()).put(key, value);
             }
         }
         return old;
+    }
+
+    synchronized long walked() {
+        return walked;
     }
 
     /** The key of the object stored last (the dispatcher computes it inside its write; watches need it after). */
@@ -90,14 +147,20 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
                 removeFrom(byPlural, plural, k);
                 if (name != null) {
                     removeFrom(byName, plural + "/" + name, k);
-                    removeFrom(byNamespacedName, plural + "/" + value(k, "namespace") + "/" + name, k);
+                    TreeMap<String, Map<AttributeSet, String>> objects = sorted.get(plural);
+                    if (objects != null) {
+                        removeFrom(objects, sortKey(value(k, "namespace"), name), k);
+                        if (objects.isEmpty()) {
+                            sorted.remove(plural);
+                        }
+                    }
                 }
             }
         }
         return old;
     }
 
-    private static void removeFrom(Map<String, Map<AttributeSet, String>> index, String bucket, AttributeSet key) {
+    private static void removeFrom(Map<String, ? extends Map<AttributeSet, String>> index, String bucket, AttributeSet key) {
         Map<AttributeSet, String> m = index.get(bucket);
         if (m != null) {
             m.remove(key);
@@ -122,7 +185,7 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
         all.clear();
         byPlural.clear();
         byName.clear();
-        byNamespacedName.clear();
+        sorted.clear();
     }
 
     @Override
@@ -137,7 +200,7 @@ final class IndexedStore extends AbstractMap<AttributeSet, String> {
         Map<AttributeSet, String> source = all;
         if (hint != null && hint.plural() != null) {
             if (hint.name() != null && hint.namespace() != null) {
-                source = byNamespacedName.getOrDefault(hint.plural() + "/" + hint.namespace() + "/" + hint.name(), Map.of());
+                source = sorted.getOrDefault(hint.plural(), EMPTY).getOrDefault(sortKey(hint.namespace(), hint.name()), Map.of());
             } else if (hint.name() != null) {
                 source = byName.getOrDefault(hint.plural() + "/" + hint.name(), Map.of());
             } else if (byPlural.containsKey(hint.plural()) || !all.isEmpty()) {

@@ -96,7 +96,7 @@ public final class LoadDriver {
             }
             int history = Integer.parseInt(opt("history", "0"));
             if (history > 0) {
-                double took = History.store(new WorkloadApi(api), BenchObjects.queueNames(variant), history);
+                double took = History.seed(new WorkloadApi(api), BenchObjects.queueNames(variant), history);
                 System.out.printf(Locale.ROOT, "history: %d finished Workloads stored in %.1f s%n", history, took);
             }
             String done = opts.get("setup-done-file");

@@ -4,7 +4,7 @@ import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
 import java.util.function.UnaryOperator;
 
-/** Test-only: lets the suite's request recorder wrap the Lease client's factory (see {@link LeaseClient#factories}). */
+/** Test-only: lets the suite's request recorder wrap the factory of the clients on a Vert.x of their own, the Lease's and the informers' (see {@link LeaseClient#factories}). */
 public final class LeaseClientRecording {
 
     private LeaseClientRecording() {

@@ -1,0 +1,54 @@
+package dev.sluice.controller;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.vertx.core.Vertx;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/**
+ * The Kubernetes client a session's informers list and watch on: its own HTTP client on a Vert.x instance of its own
+ * (one event-loop thread), not Quarkus's.
+ *
+ * <p>fabric8's informers parse each LIST page and watch event, and put its objects into their stores, on the event
+ * loop their HTTP client runs on. On Quarkus's loops that work (a start-up with a quarter of a million Workloads
+ * stored is minutes of it on a small machine) shares the threads that answer the health probes, the webhooks, the
+ * conversion endpoint and the controller's own writes, which then waited behind it for up to 20 s at a time. On a
+ * loop of its own it waits for nothing but itself. One loop: the informers' work is one stream of pages and events
+ * whichever thread runs it, and a second would only take CPU from the engine.
+ */
+final class InformerClient implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(InformerClient.class);
+
+    private final Vertx vertx;
+    private final KubernetesClient client;
+
+    InformerClient(Config config) {
+        this.vertx = LeaseClient.newVertx(1);
+        this.client = new KubernetesClientBuilder().withConfig(config)
+                .withHttpClientFactory(LeaseClient.factories.apply(vertx)).build();
+    }
+
+    KubernetesClient client() {
+        return client;
+    }
+
+    /** The Vert.x the informers run on (tests: its loop is not one of Quarkus's). */
+    Vertx vertx() {
+        return vertx;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.debugf("closing the informers' Vert.x: %s", e.toString());
+        }
+    }
+}
