@@ -90,7 +90,7 @@ if [[ -n "${NMT_FILE:-}" ]]; then CONTROLLER_EXTRA_FLAGS="${CONTROLLER_EXTRA_FLA
 
 # The JVM flags the Helm chart ships for the controller (values.yaml controller.jvm, templates/_helpers.tpl); the
 # chart tests check that this list is the chart's default JDK_JAVA_OPTIONS (ChartRenderTest).
-CONTROLLER_JVM_FLAGS=(-XX:+UseSerialGC -Xms16m -Xmx320m -XX:MaxMetaspaceSize=96m -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1 -XX:TrimNativeHeapInterval=1000 -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40)
+CONTROLLER_JVM_FLAGS=(-XX:+UseSerialGC -Xms16m -Xmx320m -XX:MaxMetaspaceSize=96m -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1 -XX:TrimNativeHeapInterval=1000 -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40 -XX:MaxNewSize=32m)
 
 # start_controller API_URL: the built jar in controller mode; its pid goes to $WORK/controller.pid.
 CONTROLLER_STARTS=0
