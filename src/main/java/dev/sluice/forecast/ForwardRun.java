@@ -61,10 +61,11 @@ public final class ForwardRun {
         Basis resting = Basis.annotation; // the least sure estimate behind what has happened so far
         long t = nowMillis;
         int done = 0;
+        long cpuEnd = cpuStart + budget.cpuNanos();
         while (true) {
-            settle(copy, t, waiting, out, resting, finishes, runIds, estimateOf, seq);
-            if (out.size() == waiting.size() || finishes.isEmpty() || done >= budget.maxFinishes()
-                    || cpu() - cpuStart > budget.cpuNanos()) {
+            boolean inBudget = settle(copy, t, waiting, out, resting, finishes, runIds, estimateOf, seq, cpuEnd);
+            if (!inBudget || out.size() == waiting.size() || finishes.isEmpty() || done >= budget.maxFinishes()
+                    || cpu() > cpuEnd) {
                 break;
             }
             Finish f = finishes.poll();
@@ -87,10 +88,17 @@ public final class ForwardRun {
         return out;
     }
 
-    private static void settle(Engine copy, long t, Map<WorkloadKey, Forecast> waiting, Map<WorkloadKey, Forecast> out,
+    /**
+     * Cycles at time t until nothing more happens; false when the CPU budget ran out first (checked after every
+     * cycle: with tens of thousands waiting, settling one instant takes many cycles, far more than the budget).
+     */
+    private static boolean settle(Engine copy, long t, Map<WorkloadKey, Forecast> waiting, Map<WorkloadKey, Forecast> out,
             Basis resting, PriorityQueue<Finish> finishes, Map<WorkloadKey, Integer> runIds,
-            Function<WorkloadKey, Estimate> estimateOf, long[] seq) {
+            Function<WorkloadKey, Estimate> estimateOf, long[] seq, long cpuEnd) {
         for (int i = 0; i < 100_000; i++) {
+            if (i > 0 && cpu() > cpuEnd) {
+                return false;
+            }
             CycleResult r = copy.schedule(t);
             for (Eviction e : r.evictions()) {
                 runIds.computeIfPresent(e.workload(), (k, id) -> id + 1); // its pending finish no longer counts
@@ -108,9 +116,10 @@ public final class ForwardRun {
                 }
             }
             if (r.admissions().isEmpty() && r.evictions().isEmpty()) {
-                return;
+                return true;
             }
         }
+        return true;
     }
 
     private static long cpu() {
