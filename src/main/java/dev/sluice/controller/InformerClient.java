@@ -4,8 +4,6 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.vertx.core.Vertx;
-import java.util.concurrent.TimeUnit;
-import org.jboss.logging.Logger;
 
 /**
  * The Kubernetes client a session's informers list and watch on: its own HTTP client on a Vert.x instance of its own
@@ -19,8 +17,6 @@ import org.jboss.logging.Logger;
  * whichever thread runs it, and a second would only take CPU from the engine.
  */
 final class InformerClient implements AutoCloseable {
-
-    private static final Logger LOG = Logger.getLogger(InformerClient.class);
 
     private final Vertx vertx;
     private final KubernetesClient client;
@@ -42,13 +38,6 @@ final class InformerClient implements AutoCloseable {
 
     @Override
     public void close() {
-        client.close();
-        try {
-            vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            LOG.debugf("closing the informers' Vert.x: %s", e.toString());
-        }
+        LeaseClient.close(client, vertx, "the informers'");
     }
 }

@@ -72,13 +72,18 @@ final class LeaseClient implements AutoCloseable {
 
     @Override
     public void close() {
+        close(client, vertx, "the Lease client's");
+    }
+
+    /** Closes a client built on a Vert.x of its own ({@link #newVertx}), then that Vert.x, waiting up to 5 s. */
+    static void close(KubernetesClient client, Vertx vertx, String whose) {
         client.close();
         try {
             vertx.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
-            LOG.debugf("closing the Lease client's Vert.x: %s", e.toString());
+            LOG.debugf("closing %s Vert.x: %s", whose, e.toString());
         }
     }
 }
