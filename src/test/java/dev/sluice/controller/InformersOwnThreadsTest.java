@@ -10,15 +10,11 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
-import io.netty.util.concurrent.EventExecutor;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.vertx.core.Vertx;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -44,26 +40,10 @@ class InformersOwnThreadsTest {
     @Test
     void theCacheSeesNewWorkloadsWhileEveryQuarkusEventLoopIsBlocked() throws Exception {
         await().atMost(Cluster.TIMEOUT).until(runtime::ready);
-        List<EventExecutor> loops = new ArrayList<>();
-        quarkusVertx.nettyEventLoopGroup().forEach(loops::add);
-        assertThat(loops).isNotEmpty();
-        CountDownLatch blocked = new CountDownLatch(loops.size());
-        CountDownLatch release = new CountDownLatch(1);
         // the test writes on a Vert.x of its own too, or it would be blocked with the controller
         try (KubernetesClient writer = new KubernetesClientBuilder().withConfig(client.getConfiguration())
                 .withHttpClientFactory(new VertxHttpClientFactory()).build()) {
-            for (EventExecutor loop : loops) {
-                loop.execute(() -> {
-                    blocked.countDown();
-                    try {
-                        release.await(60, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
-            }
-            try {
-                assertThat(blocked.await(10, TimeUnit.SECONDS)).as("every event loop blocked").isTrue();
+            try (BlockedEventLoops loops = BlockedEventLoops.block(quarkusVertx, Duration.ofSeconds(60))) {
                 Workload wl = Serialization.unmarshal("""
                         {"apiVersion": "kueue.x-k8s.io/v1beta2", "kind": "Workload",
                          "metadata": {"name": "while-blocked", "namespace": "informers-own-threads"},
@@ -74,9 +54,7 @@ class InformersOwnThreadsTest {
                 WorkloadKey key = new WorkloadKey("informers-own-threads", "while-blocked");
                 await().atMost(Duration.ofSeconds(20)).until(() -> runtime.read(live -> live.workload(key).isPresent())
                         .get(5, TimeUnit.SECONDS));
-                assertThat(release.getCount()).as("Quarkus's loops were blocked the whole time").isEqualTo(1);
-            } finally {
-                release.countDown();
+                assertThat(loops.stillBlocked()).as("Quarkus's loops were blocked the whole time").isTrue();
             }
             writer.resources(Workload.class).inNamespace("informers-own-threads").withName("while-blocked").delete();
         }

@@ -8,7 +8,6 @@ import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
-import io.netty.util.concurrent.EventExecutor;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -22,8 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -66,25 +63,9 @@ class LeaseOwnThreadsTest {
             String holder = before.getSpec().getHolderIdentity();
             assertThat(holder).isNotBlank();
 
-            List<EventExecutor> loops = new ArrayList<>();
-            quarkusVertx.nettyEventLoopGroup().forEach(loops::add);
-            assertThat(loops).isNotEmpty();
-            CountDownLatch blocked = new CountDownLatch(loops.size());
-            CountDownLatch release = new CountDownLatch(1);
-            for (EventExecutor loop : loops) {
-                loop.execute(() -> {
-                    blocked.countDown();
-                    try {
-                        release.await(LEASE.multipliedBy(10).toMillis(), TimeUnit.MILLISECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
-            }
             Set<ZonedDateTime> renewals = new TreeSet<>();
             List<ControllerRuntime.Role> roles = new ArrayList<>();
-            try {
-                assertThat(blocked.await(10, TimeUnit.SECONDS)).as("every event loop blocked").isTrue();
+            try (BlockedEventLoops loops = BlockedEventLoops.block(quarkusVertx, LEASE.multipliedBy(10))) {
                 long until = System.nanoTime() + LEASE.multipliedBy(3).toNanos();
                 while (System.nanoTime() < until) {
                     Lease now = lease(reader);
@@ -93,9 +74,7 @@ class LeaseOwnThreadsTest {
                     roles.add(runtime.role());
                     Thread.sleep(200);
                 }
-                assertThat(release.getCount()).as("the loops were blocked the whole time").isEqualTo(1);
-            } finally {
-                release.countDown();
+                assertThat(loops.stillBlocked()).as("the loops were blocked the whole time").isTrue();
             }
             // a renewal every retry period (3 s / 7); a lost term would have stopped them after the 2 s deadline
             renewals.remove(before.getSpec().getRenewTime());
