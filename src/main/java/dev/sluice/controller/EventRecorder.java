@@ -261,7 +261,11 @@ final class EventRecorder implements AutoCloseable {
         patch.addObject().put("op", "replace").put("path", "/count").put("value", count);
         patch.addObject().put("op", "replace").put("path", "/lastTimestamp").put("value", p.lastTimestamp);
         try {
-            Event patched = client.v1().events().inNamespace(key.namespace()).withName(before.name())
+            Event named = new Event();
+            named.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withNamespace(key.namespace())
+                    .withName(before.name()).build());
+            // named by an object: fabric8 patches one named alone only after reading it
+            Event patched = client.v1().events().inNamespace(key.namespace()).resource(named)
                     .patch(PatchContext.of(PatchType.JSON), patch.toString());
             return new Sent(patched.getMetadata().getName(), patched.getMetadata().getResourceVersion(), count,
                     before.at());

@@ -471,7 +471,8 @@ final class PodsReadySync {
             String patch = "[{\"op\":\"replace\",\"path\":\"/metadata/resourceVersion\",\"value\":\"" + version + "\"},"
                     + "{\"op\":\"add\",\"path\":\"/spec/active\",\"value\":false}]";
             try {
-                s.client.resources(Workload.class).inNamespace(key.namespace()).withName(key.name())
+                s.client.resources(Workload.class).inNamespace(key.namespace())
+                        .resource(Writes.workloadStub(key.namespace(), key.name()))
                         .patch(PatchContext.of(PatchType.JSON), patch);
             } catch (KubernetesClientException e) {
                 if (!Writes.isNotFound(e)) {

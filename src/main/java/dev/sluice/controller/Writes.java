@@ -136,7 +136,7 @@ final class Writes {
             return;
         }
         client.genericKubernetesResources(ClusterCache.context(kind))
-                .inNamespace(before.getMetadata().getNamespace()).withName(before.getMetadata().getName())
+                .inNamespace(before.getMetadata().getNamespace()).resource(stub(before))
                 .patch(PatchContext.of(PatchType.JSON), patch.toString());
     }
 
@@ -155,7 +155,7 @@ final class Writes {
         remove.put("op", "remove");
         remove.put("path", "/status/startTime");
         client.genericKubernetesResources(ClusterCache.context(kind))
-                .inNamespace(job.getMetadata().getNamespace()).withName(job.getMetadata().getName())
+                .inNamespace(job.getMetadata().getNamespace()).resource(stub(job))
                 .subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
     }
 
@@ -168,9 +168,40 @@ final class Writes {
         ArrayNode patch = statusPatch(before, after);
         var resources = client.resources(type);
         var named = before.getMetadata().getNamespace() == null
-                ? resources.withName(before.getMetadata().getName())
-                : resources.inNamespace(before.getMetadata().getNamespace()).withName(before.getMetadata().getName());
+                ? resources.resource(stub(before))
+                : resources.inNamespace(before.getMetadata().getNamespace()).resource(stub(before));
         return named.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
+    }
+
+    /**
+     * An empty object of the same kind that names the same object, to patch it by: fabric8's patch of a resource
+     * selected by name alone first reads the object from the API server (a GET before every write, which is a verb
+     * the RBAC must grant on a real cluster), and one selected by a whole object first copies it by serialization.
+     * Given this stub it sends the PATCH only; the patch carries the resourceVersion precondition itself.
+     */
+    @SuppressWarnings("unchecked")
+    static <T extends HasMetadata> T stub(T object) {
+        T stub;
+        try {
+            stub = (T) object.getClass().getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot name a " + object.getClass().getName() + " to patch it", e);
+        }
+        if (stub instanceof GenericKubernetesResource generic) {
+            generic.setApiVersion(object.getApiVersion());
+            generic.setKind(object.getKind());
+        }
+        stub.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
+                .withNamespace(object.getMetadata().getNamespace()).withName(object.getMetadata().getName()).build());
+        return stub;
+    }
+
+    /** A Workload named {@code namespace/name}, to patch it by (see {@link #stub}). */
+    static Workload workloadStub(String namespace, String name) {
+        Workload stub = new Workload();
+        stub.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withNamespace(namespace)
+                .withName(name).build());
+        return stub;
     }
 
     /** The JSON patch of a status write from {@code before} to {@code after}, resourceVersion precondition first. */

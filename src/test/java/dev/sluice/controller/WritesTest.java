@@ -14,7 +14,13 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.BasicBuilder;
+import io.fabric8.kubernetes.client.http.HttpRequest;
+import io.fabric8.kubernetes.client.http.Interceptor;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /** Every write carries a resourceVersion precondition: a write computed from a stale copy is refused. */
@@ -82,5 +88,62 @@ class WritesTest {
         Workload now = client.resources(Workload.class).inNamespace(NS).withName("no-queue").get();
         assertThat(Cluster.isTrue(now, "Finished")).as("the other write is kept").isTrue();
         assertThat(Cluster.isFalse(now, "QuotaReserved", "WaitingForQuota")).isTrue();
+    }
+
+    /**
+     * Each write is the one PATCH: fabric8 reads an object named alone before patching it (a GET per write, twice the
+     * requests, and a verb the RBAC must grant), so every patch names its object by a stub.
+     */
+    @Test
+    void aWriteIsOnePatchWithoutAReadFirst() {
+        new Cluster(client).namespace(NS);
+        Workload wl = Queues.yaml(Workload.class, """
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: Workload
+                metadata: {name: one-request, namespace: writes}
+                spec:
+                  podSets:
+                  - name: main
+                    count: 1
+                    template: {spec: {containers: [{name: c, image: busybox}]}}
+                """);
+        client.resource(wl).create();
+        // the controller marks it misconfigured (no queue) first: the write below starts from what it wrote
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20)).until(() -> Cluster.isFalse(
+                client.resources(Workload.class).inNamespace(NS).withName("one-request").get(), "QuotaReserved",
+                "Misconfigured"));
+        Workload created = client.resources(Workload.class).inNamespace(NS).withName("one-request").get();
+        Job job = (Job) new Cluster(client).load("/seeds/ack-kube-queue/job-queued.yaml").get(0);
+        job.getMetadata().setGenerateName(null);
+        job.getMetadata().setName("one-request"); // no queue label: Sluice leaves it alone
+        client.batch().v1().jobs().inNamespace(NS).resource(job).create();
+        GenericKubernetesResource cachedJob = client.genericKubernetesResources("batch/v1", "Job").inNamespace(NS)
+                .withName("one-request").get();
+        List<String> requests = new CopyOnWriteArrayList<>();
+        Interceptor recorder = new Interceptor() {
+            @Override
+            public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
+                requests.add(request.method() + " " + request.uri().getPath());
+            }
+        };
+        try (KubernetesClient recorded = new KubernetesClientBuilder().withConfig(client.getConfiguration())
+                .withHttpClientBuilderConsumer(b -> b.addOrReplaceInterceptor("recorder", recorder)).build()) {
+            Writes writes = new Writes(recorded);
+            Writes.Written written = writes.workloadStatus(created,
+                    w -> WorkloadConditions.pending(w, "WaitingForQuota", "waiting", Instant.now()));
+            assertThat(written.changed()).isTrue();
+            assertThat(requests).containsExactly(
+                    "PATCH /apis/kueue.x-k8s.io/v1beta2/namespaces/writes/workloads/one-request/status");
+
+            requests.clear();
+            GenericKubernetesResource next = Serialization.clone(cachedJob);
+            Cluster.spec(next).put("parallelism", 2);
+            writes.jobPatch(new BatchJobKind(), cachedJob, next);
+            assertThat(requests).containsExactly("PATCH /apis/batch/v1/namespaces/writes/jobs/one-request");
+        }
+        assertThat(Cluster.isFalse(client.resources(Workload.class).inNamespace(NS).withName("one-request").get(),
+                "QuotaReserved", "WaitingForQuota")).isTrue();
+        assertThat(client.batch().v1().jobs().inNamespace(NS).withName("one-request").get().getSpec().getParallelism())
+                .isEqualTo(2);
     }
 }
