@@ -35,8 +35,13 @@ final class FinishedRecord {
     private static final byte HAS_STATUS = 2;
     private static final byte HAS_ADMISSION = 4;
     private static final byte NULL_OWNERS = 8;
+    private static final byte KEY_FORM = 16;
 
-    private final String name;
+    /**
+     * The store's key ({@code namespace/name}, the very string the store's map holds), or the name when the key is
+     * not of that form: the name is not kept twice.
+     */
+    private final String keyOrName;
     private final String namespace;
     private final Map<String, String> labels;
     private final Map<String, String> annotations;
@@ -190,9 +195,10 @@ final class FinishedRecord {
         }
     }
 
-    private FinishedRecord(Workload s, Object owners, Cond[] conditions) {
+    private FinishedRecord(String key, Workload s, Object owners, Cond[] conditions) {
         ObjectMeta m = s.getMetadata();
-        name = m.getName();
+        boolean keyForm = key != null && m.getName() != null && key.equals(keyOf(m.getNamespace(), m.getName()));
+        keyOrName = keyForm ? key : m.getName();
         namespace = m.getNamespace();
         labels = m.getLabels();
         annotations = m.getAnnotations();
@@ -226,14 +232,20 @@ final class FinishedRecord {
                         m.getSelfLink(), m.getDeletionTimestamp(), m.getDeletionGracePeriodSeconds(), requeue != null,
                         requeue == null ? null : requeue.getCount(), requeue == null ? null : requeue.getRequeueAt());
         flags = (byte) ((uid != null ? UID_PACKED : 0) | (status != null ? HAS_STATUS : 0)
-                | (admission != null ? HAS_ADMISSION : 0) | (m.getOwnerReferences() == null ? NULL_OWNERS : 0));
+                | (admission != null ? HAS_ADMISSION : 0) | (m.getOwnerReferences() == null ? NULL_OWNERS : 0)
+                | (keyForm ? KEY_FORM : 0));
+    }
+
+    /** The informer's key of a Workload (fabric8's {@code Cache.metaNamespaceKeyFunc}). */
+    private static String keyOf(String namespace, String name) {
+        return namespace == null || namespace.isEmpty() ? name : namespace + "/" + name;
     }
 
     /**
-     * The record of a summary ({@link FinishedWorkloads#summary}), or null when the summary has something the record
-     * does not keep (then the summary itself is cached).
+     * The record of a summary ({@link FinishedWorkloads#summary}) stored under {@code key}, or null when the summary
+     * has something the record does not keep (then the summary itself is cached).
      */
-    static FinishedRecord of(Workload summary) {
+    static FinishedRecord of(String key, Workload summary) {
         ObjectMeta m = summary.getMetadata();
         if (m == null || !FinishedWorkloads.isSummary(summary) || m.getManagedFields() != null
                 || !empty(m.getAdditionalProperties())) {
@@ -265,7 +277,7 @@ final class FinishedRecord {
                 conditions[i] = Cond.of(c);
             }
         }
-        return new FinishedRecord(summary, owners, conditions);
+        return new FinishedRecord(key, summary, owners, conditions);
     }
 
     private static boolean empty(Map<?, ?> extras) {
@@ -305,7 +317,7 @@ final class FinishedRecord {
 
     private ObjectMeta meta() {
         ObjectMeta m = new ObjectMeta();
-        m.setName(name);
+        m.setName(name());
         m.setNamespace(namespace);
         m.setUid((flags & UID_PACKED) != 0 ? new UUID(uidHigh, uidLow).toString() : rare == null ? null : rare.uid());
         m.setResourceVersion(resourceVersion != ExactText.NONE ? Long.toString(resourceVersion)
@@ -326,6 +338,13 @@ final class FinishedRecord {
         }
         m.setAdditionalProperties(Compact.noExtras(null));
         return m;
+    }
+
+    private String name() {
+        if ((flags & KEY_FORM) == 0 || namespace == null || namespace.isEmpty()) {
+            return keyOrName;
+        }
+        return keyOrName.substring(namespace.length() + 1);
     }
 
     private List<OwnerReference> ownerReferences() {

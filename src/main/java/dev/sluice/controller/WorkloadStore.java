@@ -190,7 +190,7 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
     Workload keep(String key, Workload stored) {
         Object form = stored;
         if (FinishedWorkloads.isSummary(stored)) {
-            FinishedRecord record = FinishedRecord.of(stored);
+            FinishedRecord record = FinishedRecord.of(key, stored);
             if (record != null) {
                 form = record;
             }

@@ -69,6 +69,17 @@ class FinishedRecordStoreTest {
     }
 
     @Test
+    void theNameIsTheKeysWhenTheKeyIsTheInformersAndKeptOtherwise() {
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/w1", finished("w1", "1"));
+        store.put("some other key", finished("w2", "2"));
+        assertThat(store.isRecord("team-a/w1")).isTrue();
+        assertThat(store.isRecord("some other key")).isTrue();
+        assertThat(Serialization.asJson(store.get("team-a/w1"))).isEqualTo(summaryJson(finished("w1", "1")));
+        assertThat(Serialization.asJson(store.get("some other key"))).isEqualTo(summaryJson(finished("w2", "2")));
+    }
+
+    @Test
     void aRelistDropsTheFinishedWorkloadsTheApiServerNoLongerHas() {
         WorkloadStore store = new WorkloadStore();
         CacheImpl<Workload> cache = new CacheImpl<>();
