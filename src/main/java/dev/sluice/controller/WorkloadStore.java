@@ -234,6 +234,19 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
     }
 
     /**
+     * Not the full state as fabric8 means it (as its own ReducedStateItemStore): the informer then hands each Workload
+     * of its initial list to the handler as it is put, instead of keeping their keys until the list ends and then
+     * reading every one back ({@code getByKey}) into a notice queued for the handler. With 250,000 finished Workloads
+     * that read-back made as many summaries (about 0.8 KiB each) while the handler's thread caught up, and filled the
+     * heap at the moment the controller started. The handler only queues a reference for the engine loop, which
+     * starts from the synced cache anyway.
+     */
+    @Override
+    public boolean isFullState() {
+        return false;
+    }
+
+    /**
      * Every cached Workload as a list that materialises a finished one each time it is read ({@code get(i)}), so a
      * reader walking a quarter of a million finished Workloads holds one at a time, not all of them anew. The list is
      * of the Workloads cached when it was made (a later change is not seen) and cannot be changed.

@@ -80,6 +80,34 @@ class FinishedRecordStoreTest {
     }
 
     @Test
+    void theInitialListHandsEachWorkloadOnAsItIsPutNotAllOfThemAgainAtTheEnd() {
+        WorkloadStore store = new WorkloadStore();
+        CacheImpl<Workload> cache = new CacheImpl<>();
+        cache.setItemStore(store);
+        SharedProcessor<Workload> processor = new SharedProcessor<>(Runnable::run, "test");
+        List<String> added = new ArrayList<>();
+        processor.addProcessorListener(new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(Workload obj) {
+                added.add(obj.getMetadata().getName());
+            }
+
+            @Override
+            public void onUpdate(Workload oldObj, Workload newObj) {
+            }
+
+            @Override
+            public void onDelete(Workload obj, boolean unknown) {
+            }
+        }, 0, () -> List.of());
+        ProcessorStore<Workload> informer = new ProcessorStore<>(cache, processor);
+        informer.update(List.of(finished("w1", "1"), finished("w2", "2"))); // the initial list's page
+        assertThat(added).containsExactly("w1", "w2"); // not deferred: nothing is read back after the list
+        informer.retainAll(Set.of("team-a/w1", "team-a/w2"), executor -> {});
+        assertThat(added).containsExactly("w1", "w2");
+    }
+
+    @Test
     void aRelistDropsTheFinishedWorkloadsTheApiServerNoLongerHas() {
         WorkloadStore store = new WorkloadStore();
         CacheImpl<Workload> cache = new CacheImpl<>();
