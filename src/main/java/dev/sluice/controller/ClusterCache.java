@@ -317,7 +317,15 @@ final class ClusterCache implements AutoCloseable {
         return informer.getStore().getByKey(namespace == null ? name : Cache.namespaceKeyFunc(namespace, name));
     }
 
+    /**
+     * Every cached object of the informer. The Workloads' is {@link WorkloadStore#list}: it materialises each finished
+     * Workload as the reader reaches it, where the informer's own list would make all of them at once.
+     */
+    @SuppressWarnings("unchecked")
     <T> List<T> list(SharedIndexInformer<T> informer) {
+        if (informer == (Object) workloads) {
+            return (List<T>) workloadStore.list();
+        }
         return informer.getStore().list();
     }
 

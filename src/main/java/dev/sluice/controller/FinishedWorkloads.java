@@ -17,6 +17,9 @@ import java.util.List;
  * forecast's history, Evicted for retention) and the ClusterQueue it ran in. With a year of history nothing deleted,
  * these are most of the cache, so each costs a few hundred bytes instead of a few kilobytes.
  * <p>
+ * The store holds a summary as a {@link FinishedRecord} (one small object instead of fabric8's), making the summary
+ * again on every read; {@link #isSummary} holds for that one too.
+ * <p>
  * The rare writer that needs the whole object (a status write) reads it from the API server first, see
  * {@link #isSummary}; the patch it builds is then the one it would have built from the full object.
  */
@@ -38,6 +41,11 @@ final class FinishedWorkloads {
         return wl != null && wl.getSpec() != null && wl.getSpec().getPodSets() == DROPPED;
     }
 
+    /** Makes a spec a summary's: {@link #isSummary} tells a Workload with it as one (see {@link FinishedRecord}). */
+    static void markSummary(WorkloadSpec spec) {
+        spec.setPodSets(DROPPED);
+    }
+
     /**
      * The summary of a finished Workload: a new object sharing the (stripped, compacted) metadata and conditions of
      * the one given, which is not changed.
@@ -56,7 +64,7 @@ final class FinishedWorkloads {
             spec.setPriority(full.getPriority());
             spec.setActive(full.getActive());
         }
-        spec.setPodSets(DROPPED);
+        markSummary(spec);
         s.setSpec(spec);
         WorkloadStatus status = wl.getStatus();
         if (status != null) {

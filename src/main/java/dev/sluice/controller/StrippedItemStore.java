@@ -25,7 +25,12 @@ class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> {
     public T put(String key, T obj) {
         strip(obj);
         puts.increment();
-        return super.put(key, toStored(key, obj));
+        return keep(key, toStored(key, obj));
+    }
+
+    /** Keeps the stored form of an object; returns the one kept before (a subclass may keep another form). */
+    T keep(String key, T stored) {
+        return super.put(key, stored);
     }
 
     long puts() {

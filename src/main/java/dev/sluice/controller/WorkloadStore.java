@@ -9,11 +9,14 @@ import dev.sluice.api.v1beta2.WorkloadStatus;
 import dev.sluice.bridge.EngineWorkloads;
 import dev.sluice.bridge.InvalidObjectException;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * The Workload cache keeps what decisions read and nothing more: as each Workload arrives its pod sets are turned
@@ -24,7 +27,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * resourceVersion, labels, annotations, owners), queue, priority, {@code active}, and its status (conditions,
  * admission, requeueState): what the controller's readers and the status writes read. A status write is computed
  * on the cached object and is the patch the whole object would give, as it changes status only.
- * A finished Workload is kept smaller still, see {@link FinishedWorkloads}. What stays is compacted (shared strings,
+ * A finished Workload is kept smaller still: its {@linkplain FinishedWorkloads summary}, held as a
+ * {@link FinishedRecord} (no fabric8 objects) and made into the summary anew on every read ({@link #get},
+ * {@link #values}, {@link #list}); readers get a new object each time, so none may rely on two reads of a finished
+ * Workload being one object (none does), and changing one changes nothing cached. What stays is compacted (shared strings,
  * labels and annotations in one array each, exact-size lists), and an update that leaves the engine form as it was
  * keeps the earlier instance, so the cache and the engine hold one copy of it.
  */
@@ -45,6 +51,8 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
     private static final List<PodSet> IN_ENGINE_FORM = Collections.unmodifiableList(new ArrayList<>());
 
     private final Map<String, Derived> derived = new ConcurrentHashMap<>();
+    /** What is kept of each Workload, by key: the Workload, or the {@link FinishedRecord} of a finished one. */
+    private final Map<String, Object> kept = new ConcurrentHashMap<>();
 
     /**
      * A finished Workload is kept as its {@linkplain FinishedWorkloads#summary summary}, without an engine form: it
@@ -174,10 +182,101 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
         }
     }
 
+    /**
+     * A finished Workload's summary is kept as its {@link FinishedRecord} (the summary itself when the record cannot
+     * hold it, see {@link FinishedRecord#of}); any other Workload as the object. The base's own map stays empty.
+     */
+    @Override
+    Workload keep(String key, Workload stored) {
+        Object form = stored;
+        if (FinishedWorkloads.isSummary(stored)) {
+            FinishedRecord record = FinishedRecord.of(key, stored);
+            if (record != null) {
+                form = record;
+            }
+        }
+        return asWorkload(kept.put(key, form));
+    }
+
+    /** The Workload a stored form stands for: a record is materialised anew (a summary), anything else is itself. */
+    private static Workload asWorkload(Object form) {
+        return form instanceof FinishedRecord r ? r.toWorkload() : (Workload) form;
+    }
+
+    @Override
+    public Workload get(String key) {
+        return asWorkload(kept.get(key));
+    }
+
     @Override
     public Workload remove(String key) {
         derived.remove(key);
-        return super.remove(key);
+        return asWorkload(kept.remove(key));
+    }
+
+    @Override
+    public Stream<String> keySet() {
+        return kept.keySet().stream();
+    }
+
+    /**
+     * Every cached Workload, each finished one materialised as it is reached; collected into a list (as fabric8's
+     * informer does, see {@link ListingStream}) it is {@link #list}, which materialises an element when it is read.
+     */
+    @Override
+    public Stream<Workload> values() {
+        return new ListingStream<>(kept.values().stream().map(WorkloadStore::asWorkload), this::list);
+    }
+
+    @Override
+    public int size() {
+        return kept.size();
+    }
+
+    /**
+     * Not the full state as fabric8 means it (as its own ReducedStateItemStore): the informer then hands each Workload
+     * of its initial list to the handler as it is put, instead of keeping their keys until the list ends and then
+     * reading every one back ({@code getByKey}) into a notice queued for the handler. With 250,000 finished Workloads
+     * that read-back made as many summaries (about 0.8 KiB each) while the handler's thread caught up, and filled the
+     * heap at the moment the controller started. The handler only queues a reference for the engine loop, which
+     * starts from the synced cache anyway.
+     */
+    @Override
+    public boolean isFullState() {
+        return false;
+    }
+
+    /**
+     * Every cached Workload as a list that materialises a finished one each time it is read ({@code get(i)}), so a
+     * reader walking a quarter of a million finished Workloads holds one at a time, not all of them anew. The list is
+     * of the Workloads cached when it was made (a later change is not seen) and cannot be changed.
+     */
+    List<Workload> list() {
+        Object[] forms = kept.values().toArray();
+        return new Materialising(forms);
+    }
+
+    private static final class Materialising extends AbstractList<Workload> implements RandomAccess {
+        private final Object[] forms;
+
+        Materialising(Object[] forms) {
+            this.forms = forms;
+        }
+
+        @Override
+        public Workload get(int index) {
+            return asWorkload(forms[index]);
+        }
+
+        @Override
+        public int size() {
+            return forms.length;
+        }
+    }
+
+    /** Whether the Workload of this key is kept as a {@link FinishedRecord} (for tests and the cost benchmark). */
+    boolean isRecord(String key) {
+        return kept.get(key) instanceof FinishedRecord;
     }
 
     Derived derived(String namespace, String name) {

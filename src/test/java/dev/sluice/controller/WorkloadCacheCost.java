@@ -80,7 +80,9 @@ public final class WorkloadCacheCost {
             case admitted -> ADMITTED.formatted(minute, second, i % 30, i % 97);
             case finished -> FINISHED.formatted(minute, second, i % 30, i % 97);
         };
-        String json = WORKLOAD.formatted(ns, i, "0b5e" + Integer.toHexString(i * 7919) + "-5d1e-4c7a-9f0e-" + (100000 + i),
+        // a canonical uid, as the API server gives every object (a UUID, lower-case hex)
+        String uid = String.format(Locale.ROOT, "%08x-5d1e-4c7a-9f0e-%012d", i * 7919, 100000 + i);
+        String json = WORKLOAD.formatted(ns, i, uid,
                 1000 + i, minute, second, 60 * i, status);
         return Serialization.unmarshal(json, Workload.class);
     }
