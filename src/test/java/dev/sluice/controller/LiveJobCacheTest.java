@@ -139,7 +139,9 @@ class LiveJobCacheTest {
     void aCachedTemplateCannotBeChangedInPlace(Fixture f) {
         JobItemStore store = new JobItemStore(f.kind());
         store.put(f.key(), LiveJobFixtures.reparsed(f.job()));
-        for (PackedTemplate template : packed(store.get(f.key()))) {
+        List<PackedTemplate> packed = packed(store.get(f.key()));
+        assertThat(packed).hasSize(f.kind().podTemplates(LiveJobFixtures.reparsed(f.job())).size());
+        for (PackedTemplate template : packed) {
             assertThatThrownBy(() -> template.put("spec", Map.of())).isInstanceOf(UnsupportedOperationException.class);
             assertThatThrownBy(template::clear).isInstanceOf(UnsupportedOperationException.class);
             assertThatThrownBy(() -> template.entrySet().iterator().next().setValue("x"))
