@@ -72,23 +72,31 @@ final class JobItemStore extends StrippedItemStore<GenericKubernetesResource> {
         return !packed.isEmpty() && replace(job.getAdditionalProperties(), packed) > 0;
     }
 
-    /** Replaces, anywhere under {@code node}, each map that is a key of {@code packed} by its value; how many. */
+    /**
+     * Replaces, anywhere under {@code node}, each map that is a key of {@code packed} by its value; how many. Walks
+     * with forEach, which leaves no entry-set or values view cached in each map of the stored tree, and changes only
+     * the entries replaced.
+     */
     @SuppressWarnings("unchecked")
     private static int replace(Object node, Map<Object, PackedTemplate> packed) {
-        int replaced = 0;
         if (node instanceof PackedTemplate) {
             return 0;
         }
+        int replaced = 0;
         if (node instanceof Map<?, ?> map) {
-            for (Map.Entry<?, Object> e : ((Map<?, Object>) map).entrySet()) {
-                PackedTemplate p = packed.get(e.getValue());
-                if (p != null) {
-                    e.setValue(p);
-                    replaced++;
+            List<Object> found = new ArrayList<>(0);
+            int[] below = { 0 };
+            map.forEach((k, v) -> {
+                if (packed.containsKey(v)) {
+                    found.add(k);
                 } else {
-                    replaced += replace(e.getValue(), packed);
+                    below[0] += replace(v, packed);
                 }
+            });
+            for (Object k : found) {
+                ((Map<Object, Object>) map).put(k, packed.get(map.get(k)));
             }
+            replaced = found.size() + below[0];
         } else if (node instanceof List<?> list) {
             List<Object> items = (List<Object>) list;
             for (int i = 0; i < items.size(); i++) {
@@ -109,7 +117,7 @@ final class JobItemStore extends StrippedItemStore<GenericKubernetesResource> {
         if (node instanceof PackedTemplate p) {
             out.add(p);
         } else if (node instanceof Map<?, ?> map) {
-            map.values().forEach(v -> collect(v, out));
+            map.forEach((k, v) -> collect(v, out));
         } else if (node instanceof List<?> list) {
             list.forEach(v -> collect(v, out));
         }

@@ -19,16 +19,17 @@ import java.util.zip.Inflater;
 
 /**
  * A pod template of a cached live job, kept as its JSON (UTF-8, deflated) instead of the tree of maps and lists
- * Jackson parsed it into: a batch/v1 Job's template is about 4 KiB of parsed maps, and its deflated JSON a few hundred
- * bytes. Every read parses the JSON again and answers from that fresh tree, so a reader sees exactly what the informer
+ * Jackson parsed it into: a batch/v1 Job's template as the API server answers it is about 3 KiB of parsed maps, and
+ * its deflated JSON about 200 bytes ({@code JobCacheCost}). Every read parses the JSON again and answers from that fresh tree, so a reader sees exactly what the informer
  * got (the same maps, lists, numbers and strings, in the same order), and a write computed from the cached job
  * (Jackson serialises a map through its entries) is the patch the whole object gives. It cannot be changed: cached
  * objects are never changed in place (writes change a clone, whose maps Jackson makes anew); a mistaken change fails
  * at the top level, and one deeper in changes only that read's fresh copy, never the cache.
  * <p>
- * Parsing costs a few microseconds per read, paid only by the readers of templates: building, checking ({@code
- * outOfDate}) and starting a job's Workload, once per event of a waiting job. Status reads (finished, suspended,
- * pods ready) and metadata never parse it.
+ * Inflating and parsing costs some microseconds per read (tens on a loaded machine), paid only by the readers of
+ * templates: building, checking ({@code outOfDate}) and starting a job's Workload, a few per event of a waiting job,
+ * where converting the template into the model's PodTemplateSpec costs as much again. Status reads (finished,
+ * suspended, pods ready), metadata and the rest of the spec never parse it.
  */
 final class PackedTemplate extends AbstractMap<String, Object> {
 
