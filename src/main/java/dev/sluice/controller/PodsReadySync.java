@@ -135,6 +135,7 @@ final class PodsReadySync {
         if (PodsReadyRules.TIMEOUT_REASON.equals(requeued.getReason())) {
             RequeueState rs = wl.getStatus().getRequeueState();
             long at = rs == null || rs.getRequeueAt() == null ? 0 : WorkloadSync.millis(rs.getRequeueAt());
+            LOG.debugf("Workload %s (rv %s) waits out its backoff until %d", key, wl.getMetadata().getResourceVersion(), at);
             backoffs.put(key, at);
             if (at <= s.nowMillis()) {
                 tick();
@@ -174,6 +175,8 @@ final class PodsReadySync {
         Optional<PodsReadyRules.Deadline> deadline = PodsReadyRules.deadline(settings,
                 WorkloadSync.millis(admitted.getLastTransitionTime()), ready, since);
         if (deadline.isPresent()) {
+            LOG.debugf("Workload %s (rv %s) times out at %d unless ready", key, wl.getMetadata().getResourceVersion(),
+                    deadline.get().atMillis());
             timeouts.put(key, deadline.get().atMillis());
             timeoutCauses.put(key, deadline.get().cause());
         } else {
@@ -411,6 +414,8 @@ final class PodsReadySync {
     private void timedOut(WorkloadKey key, long now) {
         Workload wl = workloads.freshest(key);
         if (wl == null || !WorkloadConditions.mayRun(wl)) {
+            LOG.debugf("PodsReady timeout of Workload %s dropped: %s", key, wl == null ? "gone" : "not running at rv "
+                    + wl.getMetadata().getResourceVersion());
             return;
         }
         trackAdmitted(key, wl);
@@ -425,6 +430,8 @@ final class PodsReadySync {
         if (outcome instanceof PodsReadyRules.Requeue r) {
             Eviction e = s.engine.evict(key, EvictionReason.PodsReadyTimeout,
                     PodsReadyRules.timeoutMessage(key.namespace(), key.name()), now);
+            LOG.debugf("PodsReady timeout of Workload %s (rv %s): %s", key, wl.getMetadata().getResourceVersion(),
+                    e == null ? "not evicted, the engine does not count it admitted" : "evicted, requeue " + r);
             if (e != null) {
                 requeues.put(key, r);
                 workloads.apply(new CycleResult(List.of(), List.of(e), List.of()));
@@ -500,6 +507,8 @@ final class PodsReadySync {
             return x;
         }, w -> {
             writing.remove(key);
+            LOG.debugf("Requeued=True/%s of Workload %s: %s", reason, key, w == null ? "write failed"
+                    : w.changed() ? "written" : "unchanged");
             if (w == null) {
                 backoffs.put(key, s.nowMillis()); // tried again on the next tick
                 publishNextDue();

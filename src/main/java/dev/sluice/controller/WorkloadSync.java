@@ -167,6 +167,8 @@ final class WorkloadSync {
         invalid.remove(key);
         WorkloadSpec spec = podsReady.queueOrder(wl, derived.spec());
         if (known.isEmpty()) {
+            LOG.debugf("Workload %s (rv %s) new to the engine: %s", key, wl.getMetadata().getResourceVersion(),
+                    WorkloadConditions.hasReservation(wl) ? "admission counted" : mayQueue ? "queued" : "held");
             if (WorkloadConditions.hasReservation(wl)) {
                 // admitted by an earlier run (or term): count it, never admit it twice
                 restore(wl, spec);

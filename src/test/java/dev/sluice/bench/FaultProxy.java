@@ -10,6 +10,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.http.WebSocket;
 import io.vertx.core.http.WebSocketConnectOptions;
 import java.util.List;
 import java.util.Locale;
@@ -221,7 +222,25 @@ public final class FaultProxy implements AutoCloseable {
             options.setSubProtocols(List.of(protocols.split("\\s*,\\s*")));
         }
         HttpConnection connection = req.connection();
-        client.webSocket(options).onSuccess(up -> req.toWebSocket().onSuccess(down -> {
+        client.webSocket(options).onSuccess(up -> {
+            // the API server may send at once (a watch's first events); held until the client's side is open, else
+            // they are dropped: the watch would miss what changed while it was down, and nothing tells the client
+            up.pause();
+            long delay = plan.maxLatencyMillis() > 0 ? nextLong(0, plan.maxLatencyMillis()) : 0;
+            if (delay > 0) {
+                vertx.setTimer(delay, t -> joinWebSockets(req, up, connection));
+            } else {
+                joinWebSockets(req, up, connection);
+            }
+        }).onFailure(e -> {
+            req.resume();
+            fail(req.response(), 502, "BadGateway");
+        });
+    }
+
+    /** The client's side of a proxied WebSocket, joined to the API server's, which is paused until then. */
+    private void joinWebSockets(HttpServerRequest req, WebSocket up, HttpConnection connection) {
+        req.toWebSocket().onSuccess(down -> {
             up.textMessageHandler(down::writeTextMessage);
             up.binaryMessageHandler(down::writeBinaryMessage);
             down.textMessageHandler(up::writeTextMessage);
@@ -245,10 +264,8 @@ public final class FaultProxy implements AutoCloseable {
                     }
                 });
             }
-        }).onFailure(e -> up.close())).onFailure(e -> {
-            req.resume();
-            fail(req.response(), 502, "BadGateway");
-        });
+            up.resume();
+        }).onFailure(e -> up.close());
     }
 
     static boolean isWatch(String uri) {

@@ -202,6 +202,39 @@ class FaultProxyTest {
         }
     }
 
+    /**
+     * The API server sends a watch's first events (here fabric8's mock: every stored object; a real one from a resource
+     * version: what changed since) as soon as it opens, before the proxy has its side to the client: none may be lost.
+     * Before, they were dropped while the proxy waited for the client's side, so a watch reopened after a cut missed
+     * the changes made while it was down, and the controller never saw them.
+     */
+    @Test
+    void aWebSocketWatchGetsTheEventsSentAsItOpens() throws Exception {
+        int port = start(new FaultProxy.Plan(0, 100, 0, 0, 9)); // the client's side opens up to 100 ms after the server's
+        int stored = 50;
+        try (KubernetesClient direct = upstreamClient()) {
+            for (int i = 0; i < stored; i++) {
+                direct.configMaps().inNamespace("ns").resource(configMap("stored-" + i)).create();
+            }
+        }
+        for (int round = 0; round < 5; round++) {
+            Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+            try (KubernetesClient client = LoadDriver.client("http://127.0.0.1:" + port);
+                 var w = client.configMaps().inNamespace("ns").watch(new Watcher<>() {
+                     @Override
+                     public void eventReceived(Action action, ConfigMap cm) {
+                         seen.add(cm.getMetadata().getName());
+                     }
+
+                     @Override
+                     public void onClose(WatcherException e) {
+                     }
+                 })) {
+                await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(seen).hasSize(stored));
+            }
+        }
+    }
+
     private static ConfigMap configMap(String name) {
         return new ConfigMapBuilder().withNewMetadata().withName(name).withNamespace("ns").endMetadata().build();
     }

@@ -39,6 +39,8 @@ final class Runner implements AutoCloseable {
         volatile long finishedAt = -1;
         volatile int admissions;
         volatile WorkloadView latest;
+        /** The versions seen, oldest first (at most {@link #HISTORY}), for the report of one left unfinished. */
+        final java.util.ArrayDeque<String> history = new java.util.ArrayDeque<>();
         String admissionToken;
         ScheduledFuture<?> finish;
         boolean releasing;
@@ -50,6 +52,7 @@ final class Runner implements AutoCloseable {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int HISTORY = 24;
 
     private final WorkloadApi api;
     private final long startNanos;
@@ -107,12 +110,27 @@ final class Runner implements AutoCloseable {
         if (wl == null) {
             return "(never seen by the runner)";
         }
-        StringBuilder b = new StringBuilder("(last seen: rv " + wl.resourceVersion() + ", admission "
-                + (wl.admission() == null ? "none" : wl.admission().clusterQueue()) + ";");
+        StringBuilder b = new StringBuilder("(last seen: ").append(describe(wl, 0)).append(')');
+        synchronized (s) {
+            if (s.history.size() > 1) {
+                b.append("\n    its versions as seen (ms since start: rv, admission; conditions):");
+                s.history.forEach(h -> b.append("\n      ").append(h));
+            }
+        }
+        return b.toString();
+    }
+
+    private static String describe(WorkloadView wl, long at) {
+        StringBuilder b = new StringBuilder();
+        if (at > 0) {
+            b.append(at).append(" ms: ");
+        }
+        b.append("rv ").append(wl.resourceVersion()).append(", admission ")
+                .append(wl.admission() == null ? "none" : wl.admission().clusterQueue()).append(';');
         for (WorkloadView.ConditionView c : wl.conditions()) {
             b.append(' ').append(c.type()).append('=').append(c.status()).append('/').append(c.reason());
         }
-        return b.append(')').toString();
+        return b.toString();
     }
 
     void created(String key, long at) {
@@ -148,6 +166,12 @@ final class Runner implements AutoCloseable {
         }
         s.latest = wl;
         long now = now();
+        synchronized (s) {
+            if (s.history.size() == HISTORY) {
+                s.history.removeFirst();
+            }
+            s.history.addLast(describe(wl, Math.max(1, now)));
+        }
         boolean hasAdmission = wl.admission() != null;
         boolean finished = wl.isTrue("Finished");
         boolean deactivated = neverReady.test(wl.key()) && wl.isDeactivated();

@@ -82,6 +82,9 @@ class RunnerTest {
                 await().atMost(Duration.ofSeconds(10)).until(() -> audit.usage("cq-0-0-cohort-0", "rf", "cpu").signum() == 0);
                 assertThat(audit.violations()).isEmpty();
                 assertThat(audit.notFinished(List.of(quick.key(), slow.key()))).containsExactly(slow.key() + " (not finished)");
+                // the report of one left unfinished tells its versions in the order seen: admitted, evicted, released
+                assertThat(runner.lastSeen(slow.key())).containsSubsequence("its versions as seen",
+                        "QuotaReserved=True", "Evicted=True", "Requeued=True");
             }
         }
     }
