@@ -35,11 +35,14 @@ final class JobItemStore extends StrippedItemStore<GenericKubernetesResource> {
         return job;
     }
 
-    /** Drops the pod templates of a finished job; a status that cannot be read keeps the job whole. */
+    /**
+     * Drops the pod templates of a finished job; a status that cannot be read keeps the job whole, and so does a job
+     * whose templates are packed already (a stored object put again: the informer never does that; a test may).
+     */
     static boolean trimIfFinished(JobKind kind, GenericKubernetesResource job) {
         try {
             return kind.finished(job).isPresent() && kind.dropPodTemplates(job);
-        } catch (InvalidJobException | IllegalArgumentException unreadable) {
+        } catch (InvalidJobException | IllegalArgumentException | UnsupportedOperationException unreadable) {
             return false;
         }
     }
