@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -79,15 +80,45 @@ public interface JobKind {
     }
 
     /**
+     * The pod templates in the job's tree, the live maps themselves, in pod-set order, read without checking them (a
+     * cache may keep them in another form, {@code JobItemStore}). Empty for kinds whose pod sets are not pod templates
+     * (the default).
+     *
+     * @throws InvalidJobException the tree does not have them where the kind looks (a field of another type)
+     */
+    default List<Map<String, Object>> podTemplates(GenericKubernetesResource job) {
+        return List.of();
+    }
+
+    /**
      * Empties the pod templates of a cached copy of a finished job, in place; true when something was dropped. Once a
      * job is finished nothing reads its templates (they are read to build, start, stop or replace a Workload), and
      * they are most of the object, so the job cache keeps finished jobs without them: with a year of history those
      * are nearly all the cached jobs. Every other read ({@link #finished}, {@link #isSuspended}, {@link #isActive},
      * {@link #podsReady}, {@link #restoreWait}, metadata, {@code spec} outside the templates) answers as before.
-     * Kinds whose pod sets are not pod templates keep everything (the default).
+     * What is dropped is what {@link #podTemplates} names, and only from a job whose pod sets can be read (an
+     * unreadable one may have the placeholder Workload quoting why); kinds whose pod sets are not pod templates keep
+     * everything.
      */
     default boolean dropPodTemplates(GenericKubernetesResource job) {
-        return false;
+        List<Map<String, Object>> templates;
+        try {
+            templates = podTemplates(job);
+            if (templates.isEmpty()) {
+                return false;
+            }
+            podSets(job);
+        } catch (InvalidJobException | IllegalArgumentException invalid) {
+            return false;
+        }
+        boolean dropped = false;
+        for (Map<String, Object> template : templates) {
+            if (!template.isEmpty()) {
+                template.clear();
+                dropped = true;
+            }
+        }
+        return dropped;
     }
 
     /** Present once the job reached a terminal state. */

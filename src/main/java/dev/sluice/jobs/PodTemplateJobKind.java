@@ -27,22 +27,15 @@ public abstract class PodTemplateJobKind implements JobKind {
     protected abstract boolean supportsPartialCount();
 
     @Override
-    public boolean dropPodTemplates(GenericKubernetesResource job) {
-        List<RawPodSet> podSets;
-        try {
-            podSets(job); // only a readable job: an unreadable one may have the placeholder Workload quoting why
-            podSets = rawPodSets(job);
-        } catch (InvalidJobException | IllegalArgumentException invalid) {
-            return false;
-        }
-        boolean dropped = false;
+    public List<Map<String, Object>> podTemplates(GenericKubernetesResource job) {
+        List<RawPodSet> podSets = rawPodSets(job);
+        List<Map<String, Object>> out = new ArrayList<>(podSets.size());
         for (RawPodSet raw : podSets) {
-            if (!raw.template().isEmpty()) {
-                raw.template().clear();
-                dropped = true;
+            if (raw.template() != null) {
+                out.add(raw.template());
             }
         }
-        return dropped;
+        return out;
     }
 
     @Override

@@ -41,4 +41,20 @@ class JobItemStoreTest {
         store.put("ns/" + again.getMetadata().getName(), again);
         assertThat(Serialization.asJson(store.get("ns/" + again.getMetadata().getName()))).contains("\"containers\"");
     }
+
+    @Test
+    void aStoredJobPutAgainFinishedIsKeptAsItIs() throws Exception {
+        JobItemStore store = new JobItemStore(new BatchJobKind());
+        GenericKubernetesResource held = job();
+        store.put("ns/" + held.getMetadata().getName(), held);
+        GenericKubernetesResource stored = store.get("ns/" + held.getMetadata().getName());
+        stored.setAdditionalProperty("status", Map.of("succeeded", 1,
+                "conditions", List.of(Map.of("type", "Complete", "status", "True"))));
+        String before = Serialization.asJson(stored);
+
+        store.put("ns/" + held.getMetadata().getName(), stored); // its template is packed: nothing to drop in place
+
+        assertThat(Serialization.asJson(store.get("ns/" + held.getMetadata().getName()))).isEqualTo(before)
+                .contains("\"containers\"");
+    }
 }
