@@ -6,7 +6,6 @@ import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.bridge.CohortObjects;
-import dev.sluice.bridge.EngineRebuild;
 import dev.sluice.bridge.QueueObjects;
 import dev.sluice.controller.LiveState;
 import dev.sluice.engine.ClusterQueueSpec;
@@ -17,17 +16,12 @@ import dev.sluice.engine.LocalQueueSpec;
 import dev.sluice.engine.WorkloadKey;
 import dev.sluice.engine.WorkloadSpec;
 import dev.sluice.engine.WorkloadState;
-import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Namespace;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.Collections;
 
 /**
  * The capture of the controller's live state, on the engine thread: the engine's phases and assignments (its own
@@ -44,13 +38,7 @@ final class LiveCapture {
     }
 
     private final RunTimeHistory history = new RunTimeHistory();
-    /** uids already counted in the history (bounded: the oldest forgotten first). */
-    private final Set<String> counted = Collections.newSetFromMap(new LinkedHashMap<>(64, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-            return size() > 20_000;
-        }
-    });
+    private final FinishedRunTimes runTimes = new FinishedRunTimes(history);
 
     Result capture(LiveState st, String annotationKey) {
         Engine engine = st.engine();
@@ -111,7 +99,7 @@ final class LiveCapture {
         Map<WorkloadKey, Estimate> estimates = new HashMap<>();
         Map<WorkloadKey, Annotated> annotations = new HashMap<>();
         for (Workload wl : st.workloads()) {
-            countIfFinished(wl);
+            runTimes.look(wl);
             WorkloadKey key = new WorkloadKey(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
             Optional<WorkloadState> state = engine.workload(key);
             String current = wl.getMetadata().getAnnotations() == null ? null
@@ -138,39 +126,8 @@ final class LiveCapture {
                 }
             }
         }
+        runTimes.captured(st.nowMillis());
         return new Result(new Capture(st.nowMillis(), flavors, namespaces, cqs, lqs, admitted, waiting, positions,
                 estimates, cohorts, st.fairSharing(), st.admissionFairSharing(), usage), annotations);
-    }
-
-    private void countIfFinished(Workload wl) {
-        Condition finished = condition(wl, "Finished");
-        if (finished == null || !"True".equals(finished.getStatus()) || wl.getMetadata().getUid() == null
-                || counted.contains(wl.getMetadata().getUid()) || wl.getSpec() == null) {
-            return;
-        }
-        counted.add(wl.getMetadata().getUid());
-        Condition reserved = condition(wl, "QuotaReserved");
-        if (reserved == null || reserved.getLastTransitionTime() == null || finished.getLastTransitionTime() == null) {
-            return;
-        }
-        try {
-            long run = Instant.parse(finished.getLastTransitionTime()).toEpochMilli() - EngineRebuild.reservedAt(wl);
-            history.record(wl.getMetadata().getNamespace(), wl.getSpec().getQueueName(),
-                    wl.getSpec().getPriority() == null ? 0 : wl.getSpec().getPriority(), run);
-        } catch (RuntimeException ignored) {
-            // an unreadable time: not counted
-        }
-    }
-
-    private static Condition condition(Workload wl, String type) {
-        if (wl.getStatus() == null || wl.getStatus().getConditions() == null) {
-            return null;
-        }
-        for (Condition c : wl.getStatus().getConditions()) {
-            if (type.equals(c.getType())) {
-                return c;
-            }
-        }
-        return null;
     }
 }
