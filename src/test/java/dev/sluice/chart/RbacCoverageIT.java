@@ -29,6 +29,10 @@ import org.junit.jupiter.api.Test;
  */
 class RbacCoverageIT {
 
+    private static final String STILL_THERE = "JobSync asks the API server whether a job whose Workload was deleted is "
+            + "still there before it makes a new one, whatever its kind; the suite does that for a batch Job "
+            + "(DeletedJobRaceTest). Writes no longer read an object before patching it (Writes.stub)";
+
     private static final String RETENTION = "objectRetentionPolicies' afterDeactivatedByKueue deletes the job of a "
             + "deactivated Workload, whatever its kind; the suite deletes a batch Job that way (RetentionTest)";
 
@@ -46,7 +50,13 @@ class RbacCoverageIT {
             Map.entry("kubeflow.org/mpijobs/delete", RETENTION),
             Map.entry("ray.io/rayjobs/delete", RETENTION),
             Map.entry("sparkoperator.k8s.io/sparkapplications/delete", RETENTION),
-            Map.entry("argoproj.io/workflows/delete", RETENTION));
+            Map.entry("argoproj.io/workflows/delete", RETENTION),
+            Map.entry("jobset.x-k8s.io/jobsets/get", STILL_THERE),
+            Map.entry("kubeflow.org/tfjobs/get", STILL_THERE),
+            Map.entry("kubeflow.org/pytorchjobs/get", STILL_THERE),
+            Map.entry("kubeflow.org/mpijobs/get", STILL_THERE),
+            Map.entry("ray.io/rayjobs/get", STILL_THERE),
+            Map.entry("sparkoperator.k8s.io/sparkapplications/get", STILL_THERE));
 
     static List<ApiRequest> requests;
     static boolean wholeSuite;
