@@ -137,7 +137,7 @@ public final class JobCacheCost {
         for (Shape shape : Shape.values()) {
             job(0, shape); // load the classes and Jackson's serializers before the first measurement
         }
-        long empty = liveHeap();
+        long empty = WorkloadCacheCost.liveHeap();
         for (Shape shape : Shape.values()) {
             long[] used = new long[2];
             int[] sizes = { small, large };
@@ -161,7 +161,7 @@ public final class JobCacheCost {
             GenericKubernetesResource job = job(i, shape);
             store.put(job.getMetadata().getNamespace() + "/" + job.getMetadata().getName(), job);
         }
-        long live = liveHeap();
+        long live = WorkloadCacheCost.liveHeap();
         if (store.size() != n) {
             throw new IllegalStateException("the cache lost jobs");
         }
@@ -218,15 +218,5 @@ public final class JobCacheCost {
         }
         long updated = System.nanoTime();
         return new double[] { (added - start) / 1e3 / n, (updated - added) / 1e3 / n };
-    }
-
-    private static long liveHeap() {
-        Runtime rt = Runtime.getRuntime();
-        List<Long> samples = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-            samples.add(rt.totalMemory() - rt.freeMemory());
-        }
-        return samples.stream().min(Long::compare).orElseThrow();
     }
 }

@@ -122,7 +122,8 @@ public final class WorkloadCacheCost {
         return live;
     }
 
-    private static long liveHeap() {
+    /** The heap in use after a collection, the least of three (the tools' measure of what is live). */
+    static long liveHeap() {
         Runtime rt = Runtime.getRuntime();
         List<Long> samples = new ArrayList<>();
         for (int i = 0; i < 3; i++) {

@@ -66,16 +66,7 @@ class WritesTest {
     @Test
     void staleStatusWriteIsReReadAndAppliedOnce() {
         new Cluster(client).namespace(NS);
-        Workload wl = Queues.yaml(Workload.class, """
-                apiVersion: kueue.x-k8s.io/v1beta1
-                kind: Workload
-                metadata: {name: no-queue, namespace: writes}
-                spec:
-                  podSets:
-                  - name: main
-                    count: 1
-                    template: {spec: {containers: [{name: c, image: busybox}]}}
-                """);
+        Workload wl = workloadWithoutQueue("no-queue");
         Workload stale = client.resource(wl).create();
         // someone else writes first
         Workload other = Serialization.clone(stale);
@@ -97,16 +88,7 @@ class WritesTest {
     @Test
     void aWriteIsOnePatchWithoutAReadFirst() {
         new Cluster(client).namespace(NS);
-        Workload wl = Queues.yaml(Workload.class, """
-                apiVersion: kueue.x-k8s.io/v1beta1
-                kind: Workload
-                metadata: {name: one-request, namespace: writes}
-                spec:
-                  podSets:
-                  - name: main
-                    count: 1
-                    template: {spec: {containers: [{name: c, image: busybox}]}}
-                """);
+        Workload wl = workloadWithoutQueue("one-request");
         client.resource(wl).create();
         // the controller marks it misconfigured (no queue) first: the write below starts from what it wrote
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20)).until(() -> Cluster.isFalse(
@@ -145,5 +127,19 @@ class WritesTest {
                 "QuotaReserved", "WaitingForQuota")).isTrue();
         assertThat(client.batch().v1().jobs().inNamespace(NS).withName("one-request").get().getSpec().getParallelism())
                 .isEqualTo(2);
+    }
+
+    /** A Workload in {@value #NS} with no queue name: the controller only marks it misconfigured. */
+    private static Workload workloadWithoutQueue(String name) {
+        return Queues.yaml(Workload.class, """
+                apiVersion: kueue.x-k8s.io/v1beta1
+                kind: Workload
+                metadata: {name: %s, namespace: writes}
+                spec:
+                  podSets:
+                  - name: main
+                    count: 1
+                    template: {spec: {containers: [{name: c, image: busybox}]}}
+                """.formatted(name));
     }
 }
