@@ -261,11 +261,9 @@ final class EventRecorder implements AutoCloseable {
         patch.addObject().put("op", "replace").put("path", "/count").put("value", count);
         patch.addObject().put("op", "replace").put("path", "/lastTimestamp").put("value", p.lastTimestamp);
         try {
-            Event named = new Event();
-            named.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withNamespace(key.namespace())
-                    .withName(before.name()).build());
-            // named by an object: fabric8 patches one named alone only after reading it
-            Event patched = client.v1().events().inNamespace(key.namespace()).resource(named)
+            // named by an object: fabric8 patches one named alone only after reading it (Writes.stub)
+            Event patched = client.v1().events().inNamespace(key.namespace())
+                    .resource(Writes.named(new Event(), key.namespace(), before.name()))
                     .patch(PatchContext.of(PatchType.JSON), patch.toString());
             return new Sent(patched.getMetadata().getName(), patched.getMetadata().getResourceVersion(), count,
                     before.at());

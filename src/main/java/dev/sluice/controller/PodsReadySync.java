@@ -472,7 +472,7 @@ final class PodsReadySync {
                     + "{\"op\":\"add\",\"path\":\"/spec/active\",\"value\":false}]";
             try {
                 s.client.resources(Workload.class).inNamespace(key.namespace())
-                        .resource(Writes.workloadStub(key.namespace(), key.name()))
+                        .resource(Writes.named(new Workload(), key.namespace(), key.name()))
                         .patch(PatchContext.of(PatchType.JSON), patch);
             } catch (KubernetesClientException e) {
                 if (!Writes.isNotFound(e)) {

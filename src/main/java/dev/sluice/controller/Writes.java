@@ -191,17 +191,14 @@ final class Writes {
             generic.setApiVersion(object.getApiVersion());
             generic.setKind(object.getKind());
         }
-        stub.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
-                .withNamespace(object.getMetadata().getNamespace()).withName(object.getMetadata().getName()).build());
-        return stub;
+        return named(stub, object.getMetadata().getNamespace(), object.getMetadata().getName());
     }
 
-    /** A Workload named {@code namespace/name}, to patch it by (see {@link #stub}). */
-    static Workload workloadStub(String namespace, String name) {
-        Workload stub = new Workload();
-        stub.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withNamespace(namespace)
+    /** {@code empty}, named {@code namespace/name}: an object to patch by (see {@link #stub}). */
+    static <T extends HasMetadata> T named(T empty, String namespace, String name) {
+        empty.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withNamespace(namespace)
                 .withName(name).build());
-        return stub;
+        return empty;
     }
 
     /** The JSON patch of a status write from {@code before} to {@code after}, resourceVersion precondition first. */
