@@ -218,6 +218,8 @@ final class EngineLoop implements AutoCloseable {
         for (Workload wl : all) {
             if (!WorkloadConditions.hasReservation(wl)) {
                 workloads.handle(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
+            } else {
+                tellStoredRun(wl);
             }
         }
         for (Map.Entry<JobKind, ?> e : s.cache.jobs.entrySet()) {
@@ -228,6 +230,16 @@ final class EngineLoop implements AutoCloseable {
         }
         LOG.infof("engine rebuilt from the cluster in %d ms: %d Workloads, %d with an admission counted again",
                 (System.nanoTime() - start) / 1_000_000, all.size(), restored);
+    }
+
+    /** A Workload that finished before this session: its run is told to the forecast, as a live finish is. */
+    private void tellStoredRun(Workload wl) {
+        var finishedAt = WorkloadConditions.finishedMillis(wl);
+        if (finishedAt.isPresent() && wl.getSpec() != null) {
+            s.finishedRuns.add(wl.getMetadata().getNamespace(), wl.getSpec().getQueueName(),
+                    wl.getSpec().getPriority() == null ? 0 : wl.getSpec().getPriority(),
+                    dev.sluice.bridge.EngineRebuild.reservedAt(wl), finishedAt.getAsLong());
+        }
     }
 
     private void pass(LinkedHashSet<Ref> batch) {

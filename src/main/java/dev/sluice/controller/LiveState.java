@@ -26,9 +26,17 @@ public final class LiveState {
         return Optional.ofNullable(session.cache.workloads.getStore().getByKey(key.namespace() + "/" + key.name()));
     }
 
-    /** Every cached Workload (pod sets only in the engine form; see {@link #spec}). */
-    public java.util.List<Workload> workloads() {
-        return session.cache.list(session.cache.workloads);
+    /**
+     * Every cached Workload that has not finished (pod sets only in the engine form; see {@link #spec}); finished
+     * ones are history, told once each by {@link #takeFinishedRuns}.
+     */
+    public java.util.List<Workload> unfinishedWorkloads() {
+        return session.cache.workloadStore.unfinished();
+    }
+
+    /** The runs of Workloads that finished since the last call (and, the first time, those stored before start). */
+    public void takeFinishedRuns(java.util.function.Consumer<FinishedRuns.Run> to) {
+        session.finishedRuns.drain(to);
     }
 
     /** The engine form of a cached Workload, null when it cannot be queued. */

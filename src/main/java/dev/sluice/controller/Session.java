@@ -60,6 +60,8 @@ final class Session {
     final WorkloadRetention retention;
     /** Delayed work (pending-status writes): one small thread. */
     final ScheduledExecutorService timer;
+    /** Run times of Workloads as they finish, for the forecast (engine thread only). */
+    final FinishedRuns finishedRuns = new FinishedRuns();
 
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,

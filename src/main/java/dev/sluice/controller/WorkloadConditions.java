@@ -117,6 +117,19 @@ final class WorkloadConditions {
         return wl.getStatus() != null && Conditions.isTrue(wl.getStatus().getConditions(), type);
     }
 
+    /** When the Workload finished, as its Finished condition says; empty when it does not say it readably. */
+    static java.util.OptionalLong finishedMillis(Workload wl) {
+        Condition c = find(wl, FINISHED);
+        if (c == null || !"True".equals(c.getStatus()) || c.getLastTransitionTime() == null) {
+            return java.util.OptionalLong.empty();
+        }
+        try {
+            return java.util.OptionalLong.of(Instant.parse(c.getLastTransitionTime()).toEpochMilli());
+        } catch (java.time.format.DateTimeParseException unreadable) {
+            return java.util.OptionalLong.empty();
+        }
+    }
+
     static Condition find(Workload wl, String type) {
         return wl.getStatus() == null ? null : Conditions.find(wl.getStatus().getConditions(), type);
     }

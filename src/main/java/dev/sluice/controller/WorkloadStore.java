@@ -274,6 +274,20 @@ final class WorkloadStore extends StrippedItemStore<Workload> {
         }
     }
 
+    /**
+     * Every cached Workload that has not finished, without making a Workload of any finished one: what a reader of
+     * live work walks (the forecast's capture) in a cache that is mostly history.
+     */
+    List<Workload> unfinished() {
+        List<Workload> out = new ArrayList<>();
+        for (Object form : kept.values()) {
+            if (form instanceof Workload wl && !FinishedWorkloads.isSummary(wl)) {
+                out.add(wl);
+            }
+        }
+        return out;
+    }
+
     /** Whether the Workload of this key is kept as a {@link FinishedRecord} (for tests and the cost benchmark). */
     boolean isRecord(String key) {
         return kept.get(key) instanceof FinishedRecord;

@@ -145,6 +145,7 @@ final class WorkloadSync {
         });
         if (WorkloadConditions.isTrue(wl, WorkloadConditions.FINISHED)) {
             if (known.isPresent()) {
+                finished(known.get(), WorkloadConditions.finishedMillis(wl).orElse(s.nowMillis()));
                 s.engine.finish(key);
                 s.metrics.workloadFinished(namespace, name, s.now());
             }
@@ -474,6 +475,15 @@ final class WorkloadSync {
         });
     }
 
+    /** The engine's Workload finished: its run, if it was admitted, is told to the forecast. */
+    private void finished(WorkloadState state, long finishedAtMillis) {
+        if (state.admittedAtMillis() != null) {
+            WorkloadSpec spec = state.spec();
+            s.finishedRuns.add(spec.key().namespace(), spec.queueName(), spec.priority(), state.admittedAtMillis(),
+                    finishedAtMillis);
+        }
+    }
+
     /** The job finished (or could not start): the Workload is Finished and its quota released at once. */
     void finish(Workload wl, String reason, String message) {
         WorkloadKey key = EngineWorkloads.key(wl);
@@ -489,7 +499,9 @@ final class WorkloadSync {
                 s.events.normal(w.workload(), "Finished", message);
             }
         });
-        if (s.engine.workload(key).isPresent()) {
+        Optional<WorkloadState> known = s.engine.workload(key);
+        if (known.isPresent()) {
+            finished(known.get(), now.toEpochMilli());
             s.engine.finish(key);
             s.metrics.workloadFinished(key.namespace(), key.name(), s.now());
         }

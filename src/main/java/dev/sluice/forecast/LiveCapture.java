@@ -26,7 +26,8 @@ import java.util.Optional;
 /**
  * The capture of the controller's live state, on the engine thread: the engine's phases and assignments (its own
  * truth, ahead of the Workloads' status), the cached queue objects in engine form, and the estimates. Also records
- * the run time of every newly finished Workload in the history, and notes what the annotation writer needs.
+ * the runs of the Workloads finished since the last capture in the history (the controller tells them as they
+ * finish, so the capture walks live Workloads only), and notes what the annotation writer needs.
  */
 final class LiveCapture {
 
@@ -38,7 +39,6 @@ final class LiveCapture {
     }
 
     private final RunTimeHistory history = new RunTimeHistory();
-    private final FinishedRunTimes runTimes = new FinishedRunTimes(history);
 
     Result capture(LiveState st, String annotationKey) {
         Engine engine = st.engine();
@@ -98,8 +98,8 @@ final class LiveCapture {
         List<WorkloadSpec> waiting = new ArrayList<>();
         Map<WorkloadKey, Estimate> estimates = new HashMap<>();
         Map<WorkloadKey, Annotated> annotations = new HashMap<>();
-        for (Workload wl : st.workloads()) {
-            runTimes.look(wl);
+        st.takeFinishedRuns(r -> history.record(r.namespace(), r.localQueue(), r.priority(), r.runMillis()));
+        for (Workload wl : st.unfinishedWorkloads()) {
             WorkloadKey key = new WorkloadKey(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
             Optional<WorkloadState> state = engine.workload(key);
             String current = wl.getMetadata().getAnnotations() == null ? null
@@ -126,7 +126,6 @@ final class LiveCapture {
                 }
             }
         }
-        runTimes.captured(st.nowMillis());
         return new Result(new Capture(st.nowMillis(), flavors, namespaces, cqs, lqs, admitted, waiting, positions,
                 estimates, cohorts, st.fairSharing(), st.admissionFairSharing(), usage), annotations);
     }

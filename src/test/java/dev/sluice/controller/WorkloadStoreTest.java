@@ -54,6 +54,21 @@ class WorkloadStoreTest {
     }
 
     @Test
+    void theUnfinishedWorkloadsAreTheCachedOnesThemselvesWithoutTheFinished() {
+        WorkloadStore store = new WorkloadStore();
+        store.put("team-a/running", parse("running", "10", 0));
+        Workload done = parse("done", "11", 0);
+        done.getStatus().getConditions().add(new io.fabric8.kubernetes.api.model.ConditionBuilder().withType("Finished")
+                .withStatus("True").withReason("Succeeded").withMessage("done")
+                .withLastTransitionTime("2025-01-02T03:09:00Z").build());
+        store.put("team-a/done", done);
+        assertThat(store.isRecord("team-a/done")).isTrue();
+        assertThat(store.size()).isEqualTo(2);
+        // the cached object itself (nothing made anew), and no finished one
+        assertThat(store.unfinished()).singleElement().isSameAs(store.get("team-a/running"));
+    }
+
+    @Test
     void aWorkloadWithoutAnEngineFormKeepsItsPodSetsWithoutTemplates() {
         Workload wl = parse("w1", "10", 5);
         wl.getSpec().getPodSets().get(0).getTemplate().getSpec().getContainers().get(0).getResources().getRequests()

@@ -1,0 +1,46 @@
+package dev.sluice.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The runs told as Workloads finish: taken once each, oldest first, and bounded when nobody takes them. */
+class FinishedRunsTest {
+
+    private static List<FinishedRuns.Run> take(FinishedRuns runs) {
+        List<FinishedRuns.Run> out = new ArrayList<>();
+        runs.drain(out::add);
+        return out;
+    }
+
+    @Test
+    void eachRunIsTakenOnceInTheOrderTold() {
+        FinishedRuns runs = new FinishedRuns();
+        runs.add("team", "lq", 0, 1_000, 61_000);
+        runs.add("team", "lq", 5, 2_000, 3_000);
+        assertThat(take(runs)).containsExactly(new FinishedRuns.Run("team", "lq", 0, 60_000),
+                new FinishedRuns.Run("team", "lq", 5, 1_000));
+        assertThat(take(runs)).isEmpty();
+    }
+
+    @Test
+    void aRunThatEndsBeforeItStartsOrHasNoQueueIsNotARun() {
+        FinishedRuns runs = new FinishedRuns();
+        runs.add("team", "lq", 0, 5_000, 4_999);
+        runs.add("team", null, 0, 1_000, 2_000);
+        assertThat(take(runs)).isEmpty();
+    }
+
+    @Test
+    void untakenRunsDropTheOldestAtTheBound() {
+        FinishedRuns runs = new FinishedRuns(3);
+        for (int i = 0; i < 5; i++) {
+            runs.add("team", "lq", 0, 0, i);
+        }
+        assertThat(runs.size()).isEqualTo(3);
+        assertThat(runs.dropped()).isEqualTo(2);
+        assertThat(take(runs)).extracting(FinishedRuns.Run::runMillis).containsExactly(2L, 3L, 4L);
+    }
+}
