@@ -18,6 +18,9 @@ class E2eScriptIT {
         assertThat(run.number("lost")).isZero();
         assertThat(run.number("peakRssMiB")).isPositive();
         assertThat(run.number("apiWritesPerAdmission")).isPositive();
+        assertThat(run.number("controllerCpuMsPerAdmission")).isPositive();
+        assertThat(run.number("harnessWallSeconds")).isPositive();
+        assertThat(run.output()).contains("ms per admission");
         assertThat(run.json()).contains("\"avgTimeToAdmission\": {\"large\"").contains("\"apiServerLimit\"")
                 .contains("\"creationLagSeconds\": {\"max\"");
         assertThat(run.number("createdPerSecond")).isPositive();

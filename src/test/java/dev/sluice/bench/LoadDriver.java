@@ -120,6 +120,9 @@ public final class LoadDriver {
 
             WorkloadApi workloads = new WorkloadApi(api);
             Creator creator = new Creator(workloads, planned, Integer.parseInt(opt("creators", "16")));
+            long apiPid = Long.parseLong(opt("apiserver-pid", "-1"));
+            rss.sample();
+            Cpu cpuAtStart = cpuNow(rss, apiPid); // what start-up and setup took, left out of "during the run"
             long start = System.nanoTime();
             Runner runner = new Runner(workloads, planned, start);
             double neverReady = Double.parseDouble(opt("never-ready", "0"));
@@ -175,9 +178,7 @@ public final class LoadDriver {
                 notFinished = audit.notFinished(keys);
             }
             rss.sample();
-            long apiPid = Long.parseLong(opt("apiserver-pid", "-1"));
-            Cpu cpu = new Cpu(rss.controllerCpuSeconds(), apiPid > 0 ? RssSampler.cpuTicks(apiPid) / 100.0 : 0,
-                    ProcessHandle.current().info().totalCpuDuration().map(d -> d.toMillis() / 1000.0).orElse(0.0));
+            Cpu cpu = cpuNow(rss, apiPid);
             String nmt = opts.get("nmt-file");
             if (nmt != null && rss.pid() > 0) {
                 new ProcessBuilder("jcmd", Long.toString(rss.pid()), "VM.native_memory", "summary")
@@ -200,7 +201,7 @@ public final class LoadDriver {
                 limit = Limit.measure(client, limitWrites);
             }
             Report report = new Report(scenario, scale, planned, runner, end, complete, rss.peakMiB(), writes, audit,
-                    notFinished, limit, faults, restarts, variant, cpu, creator.lag());
+                    notFinished, limit, faults, restarts, variant, cpu, cpu.minus(cpuAtStart), creator.lag());
             report.print(System.out);
             long expectedDeactivated = planned.stream().filter(p -> runner.isNeverReady(p.key())).count();
             if (neverReady > 0) {
@@ -270,8 +271,17 @@ public final class LoadDriver {
                 HttpResponse.BodyHandlers.ofString()).body();
     }
 
-    /** CPU seconds used during the run (user + system) by the controller(s), the API server and this driver. */
+    /** CPU seconds (user + system) used by the controller(s), the API server and this driver. */
     record Cpu(double controller, double apiServer, double driver) {
+        Cpu minus(Cpu earlier) {
+            return new Cpu(controller - earlier.controller, apiServer - earlier.apiServer, driver - earlier.driver);
+        }
+    }
+
+    /** Each process's CPU seconds since it started. */
+    static Cpu cpuNow(RssSampler rss, long apiPid) {
+        return new Cpu(rss.controllerCpuSeconds(), apiPid > 0 ? RssSampler.cpuTicks(apiPid) / 100.0 : 0,
+                ProcessHandle.current().info().totalCpuDuration().map(d -> d.toMillis() / 1000.0).orElse(0.0));
     }
 
     /** The controller's writes as the API server counted them. */

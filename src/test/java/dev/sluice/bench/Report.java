@@ -11,7 +11,7 @@ import java.util.TreeMap;
 record Report(String scenario, double scale, List<BenchObjects.Planned> planned, Runner runner, long endMillis,
               boolean complete, double peakRssMiB, LoadDriver.Writes writes, QuotaAudit audit, List<String> notFinished,
               Limit limit, String faults, String restarts, KueueBenchmark.Variant variant,
-              LoadDriver.Cpu cpu, Creator.Lag creation) {
+              LoadDriver.Cpu cpu, LoadDriver.Cpu duringRun, Creator.Lag creation) {
 
     double wallSeconds() {
         return endMillis / 1000.0;
@@ -57,6 +57,24 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
         return limit == null || apiWritesPerAdmission() == 0 ? 0 : limit.concurrentPerSecond() / apiWritesPerAdmission();
     }
 
+    /**
+     * The controller's CPU per admission during the run (its start-up left out), in milliseconds: steadier than the
+     * wall on a shared machine.
+     */
+    double controllerCpuMsPerAdmission() {
+        return 1000 * duringRun.controller() / Math.max(1, runner.admissions());
+    }
+
+    /**
+     * The wall that the API server and the load driver took of this machine's cores during the run: on a saturated
+     * machine no controller could have finished sooner.
+     */
+    double harnessWallSeconds() {
+        return (duringRun.apiServer() + duringRun.driver()) / CORES;
+    }
+
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
     /** The makespan if the cohorts' quota were always fully used. */
     double capacityBoundSeconds() {
         double cpuSeconds = planned.stream().mapToDouble(p -> cpuOf(p) * p.runtimeMillis() / 1000.0).sum();
@@ -91,8 +109,11 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
         out.printf(Locale.ROOT, "controller writes   %d, %.2f per admission: %s%n", writes.total(), apiWritesPerAdmission(),
                 writes.byKind());
         out.printf(Locale.ROOT, "  Workload status   by the reasons each write sets: %s%n", writes.workloadStatusByReasons());
-        out.printf(Locale.ROOT, "CPU seconds         controller %.1f, API server %.1f, load driver %.1f (2 cores shared with the rest of the machine)%n",
-                cpu.controller(), cpu.apiServer(), cpu.driver());
+        out.printf(Locale.ROOT, "CPU seconds         controller %.1f, API server %.1f, load driver %.1f (%d cores shared with the "
+                + "rest of the machine)%n", cpu.controller(), cpu.apiServer(), cpu.driver(), CORES);
+        out.printf(Locale.ROOT, "  during the run    controller %.1f (%.2f ms per admission), API server %.1f, load driver %.1f: "
+                        + "the API server and the driver alone took %.1f s of the %d cores' wall%n", duringRun.controller(),
+                controllerCpuMsPerAdmission(), duringRun.apiServer(), duringRun.driver(), harnessWallSeconds(), CORES);
         if (limit != null) {
             out.printf(Locale.ROOT, "API server alone    %.0f Workload status writes/s from 1 client, %.0f/s from 4 "
                             + "(after %d untimed) -> at most %.0f admissions/s; the controller reached %.0f %% of that%n",
@@ -129,8 +150,11 @@ record Report(String scenario, double scale, List<BenchObjects.Planned> planned,
         if (faults != null) {
             json.append(", \"faults\": ").append(faults.trim());
         }
-        json.append(String.format(Locale.ROOT, ", \"cpuSeconds\": {\"controller\": %.1f, \"apiServer\": %.1f, \"driver\": %.1f}",
-                cpu.controller(), cpu.apiServer(), cpu.driver()));
+        json.append(String.format(Locale.ROOT, ", \"cpuSeconds\": {\"controller\": %.1f, \"apiServer\": %.1f, \"driver\": %.1f}"
+                        + ", \"cpuSecondsDuringRun\": {\"controller\": %.1f, \"apiServer\": %.1f, \"driver\": %.1f}"
+                        + ", \"controllerCpuMsPerAdmission\": %.2f, \"harnessWallSeconds\": %.1f",
+                cpu.controller(), cpu.apiServer(), cpu.driver(), duringRun.controller(), duringRun.apiServer(),
+                duringRun.driver(), controllerCpuMsPerAdmission(), harnessWallSeconds()));
         json.append(", \"restarts\": ").append(restarts.isEmpty() ? "0" : restarts);
         json.append(String.format(Locale.ROOT, ", \"violations\": %d, \"lost\": %d, \"auditedChanges\": %d}",
                 audit.violations().size(), notFinished.size(), audit.changes()));

@@ -95,20 +95,6 @@ class AdmissionFairSharingControllerTest {
     }
 
     static Workload workload(String name, String queue) {
-        return Queues.yaml(Workload.class, """
-                apiVersion: kueue.x-k8s.io/v1beta2
-                kind: Workload
-                metadata: {name: %s, namespace: %s}
-                spec:
-                  queueName: %s
-                  podSets:
-                  - name: main
-                    count: 1
-                    template:
-                      spec:
-                        restartPolicy: Never
-                        containers:
-                        - {name: c, image: busybox, resources: {requests: {cpu: "1"}}}
-                """.formatted(name, NS, queue));
+        return Queues.bareWorkload(NS, name, queue, "1");
     }
 }

@@ -163,6 +163,17 @@ final class Cluster {
                 .toList();
     }
 
+    /** Sets a condition on a Workload's status as a runner or a user would, replacing the one of its type. */
+    static void setCondition(KubernetesClient client, String namespace, String name, Condition c) {
+        client.resources(Workload.class).inNamespace(namespace).withName(name).editStatus(w -> {
+            List<Condition> conditions = new java.util.ArrayList<>(w.getStatus().getConditions());
+            conditions.removeIf(x -> x.getType().equals(c.getType()));
+            conditions.add(c);
+            w.getStatus().setConditions(conditions);
+            return w;
+        });
+    }
+
     static Condition condition(Workload wl, String type) {
         return wl.getStatus() == null ? null : Conditions.find(wl.getStatus().getConditions(), type);
     }

@@ -107,20 +107,6 @@ class CohortTreeControllerTest {
     }
 
     static Workload workload(String name, String queue, String cpu) {
-        return Queues.yaml(Workload.class, """
-                apiVersion: kueue.x-k8s.io/v1beta2
-                kind: Workload
-                metadata: {name: %s, namespace: %s}
-                spec:
-                  queueName: %s
-                  podSets:
-                  - name: main
-                    count: 1
-                    template:
-                      spec:
-                        restartPolicy: Never
-                        containers:
-                        - {name: c, image: busybox, resources: {requests: {cpu: "%s"}}}
-                """.formatted(name, NS, queue, cpu));
+        return Queues.bareWorkload(NS, name, queue, cpu);
     }
 }

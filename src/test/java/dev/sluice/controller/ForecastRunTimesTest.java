@@ -9,7 +9,6 @@ import dev.sluice.engine.WorkloadKey;
 import dev.sluice.forecast.Basis;
 import dev.sluice.forecast.Forecast;
 import dev.sluice.forecast.ForecastService;
-import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -71,7 +71,7 @@ class ForecastRunTimesTest {
         // later changes of the finished Workload tell nothing again
         client.resources(Workload.class).inNamespace(NS).withName("first")
                 .edit(w -> {
-                    w.getMetadata().getLabels().put("touched", "yes");
+                    w.getMetadata().setLabels(Map.of("touched", "yes"));
                     return w;
                 });
         setCondition("first", "Touched", "ByATest", Instant.now());
@@ -105,15 +105,8 @@ class ForecastRunTimesTest {
     }
 
     private void setCondition(String name, String type, String reason, Instant at) {
-        Condition c = new ConditionBuilder().withType(type).withStatus("True").withReason(reason).withMessage(reason)
-                .withLastTransitionTime(at.toString()).build();
-        client.resources(Workload.class).inNamespace(NS).withName(name).editStatus(w -> {
-            List<Condition> conditions = new ArrayList<>(w.getStatus().getConditions());
-            conditions.removeIf(x -> x.getType().equals(type));
-            conditions.add(c);
-            w.getStatus().setConditions(conditions);
-            return w;
-        });
+        Cluster.setCondition(client, NS, name, new ConditionBuilder().withType(type).withStatus("True")
+                .withReason(reason).withMessage(reason).withLastTransitionTime(at.toString()).build());
     }
 
     private static WorkloadKey key(String name) {
@@ -121,20 +114,6 @@ class ForecastRunTimesTest {
     }
 
     private static Workload bare(String name) {
-        return Queues.yaml(Workload.class, """
-                apiVersion: kueue.x-k8s.io/v1beta1
-                kind: Workload
-                metadata: {name: %s, namespace: %s, labels: {team: a}}
-                spec:
-                  queueName: jobs
-                  podSets:
-                  - name: main
-                    count: 1
-                    template:
-                      spec:
-                        restartPolicy: Never
-                        containers:
-                        - {name: c, image: busybox, resources: {requests: {cpu: "1"}}}
-                """.formatted(name, NS));
+        return Queues.bareWorkload(NS, name, "jobs", "1");
     }
 }

@@ -94,20 +94,6 @@ class QueueStatusTest {
     }
 
     private static Workload bareWorkload(String name) {
-        return Queues.yaml(Workload.class, """
-                apiVersion: kueue.x-k8s.io/v1beta1
-                kind: Workload
-                metadata: {name: %s, namespace: %s}
-                spec:
-                  queueName: jobs
-                  podSets:
-                  - name: main
-                    count: 1
-                    template:
-                      spec:
-                        restartPolicy: Never
-                        containers:
-                        - {name: c, image: busybox, resources: {requests: {cpu: "1"}}}
-                """.formatted(name, NS));
+        return Queues.bareWorkload(NS, name, "jobs", "1");
     }
 }

@@ -3,6 +3,7 @@ package dev.sluice.controller;
 import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.Serialization;
 
@@ -46,6 +47,25 @@ final class Queues {
                 metadata: {name: %s, namespace: %s}
                 spec: {clusterQueue: %s}
                 """.formatted(name, namespace, clusterQueue));
+    }
+
+    /** A Workload of its own (no job): one pod set of one pod asking for {@code cpu}, in LocalQueue {@code queue}. */
+    static Workload bareWorkload(String namespace, String name, String queue, String cpu) {
+        return yaml(Workload.class, """
+                apiVersion: kueue.x-k8s.io/v1beta2
+                kind: Workload
+                metadata: {name: %s, namespace: %s}
+                spec:
+                  queueName: %s
+                  podSets:
+                  - name: main
+                    count: 1
+                    template:
+                      spec:
+                        restartPolicy: Never
+                        containers:
+                        - {name: c, image: busybox, resources: {requests: {cpu: "%s"}}}
+                """.formatted(name, namespace, queue, cpu));
     }
 
     static <T extends HasMetadata> T yaml(Class<T> type, String yaml) {

@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
 import dev.sluice.jobs.WellKnown;
-import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ConditionBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -125,33 +124,13 @@ class RetentionTest {
     }
 
     private void setStatus(Workload wl, String type, String status, String reason) {
-        Condition c = new ConditionBuilder().withType(type).withStatus(status).withReason(reason).withMessage(reason)
-                .withLastTransitionTime(clock.instant().toString()).build();
-        client.resources(Workload.class).inNamespace(NS).withName(wl.getMetadata().getName()).editStatus(w -> {
-            List<Condition> conditions = new ArrayList<>(w.getStatus().getConditions());
-            conditions.removeIf(x -> x.getType().equals(type));
-            conditions.add(c);
-            w.getStatus().setConditions(conditions);
-            return w;
-        });
+        Cluster.setCondition(client, NS, wl.getMetadata().getName(), new ConditionBuilder().withType(type)
+                .withStatus(status).withReason(reason).withMessage(reason)
+                .withLastTransitionTime(clock.instant().toString()).build());
     }
 
     private static Workload bare(String name) {
-        return Queues.yaml(Workload.class, """
-                apiVersion: kueue.x-k8s.io/v1beta1
-                kind: Workload
-                metadata: {name: %s, namespace: %s}
-                spec:
-                  queueName: jobs
-                  podSets:
-                  - name: main
-                    count: 1
-                    template:
-                      spec:
-                        restartPolicy: Never
-                        containers:
-                        - {name: c, image: busybox, resources: {requests: {cpu: "1"}}}
-                """.formatted(name, NS));
+        return Queues.bareWorkload(NS, name, "jobs", "1");
     }
 
     private Job job(String name) {
