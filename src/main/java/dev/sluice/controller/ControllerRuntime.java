@@ -185,7 +185,7 @@ public class ControllerRuntime {
         EngineLoop next = new EngineLoop(l -> new Session(client, kinds, kubeQueueCompat, crdRecheck, metrics, clock,
                 name -> workloadPriorityClasses.apply(name), l::submit, l::submit, l::retry, l::runOnEngine, writeSettings,
                 readiness, listPageSize, retention.policy(), fairSharing.settings(), journal,
-                admissionFairSharing.settings()), 60);
+                admissionFairSharing.settings(), finishedRuns), 60);
         loop = next;
         role = Role.leading;
         next.start();
@@ -300,6 +300,8 @@ public class ControllerRuntime {
 
     /** What happened to Workloads lately (kept across leader terms), for the dashboard. */
     private final dev.sluice.dashboard.Journal journal = dev.sluice.dashboard.Journal.standard();
+    /** Run times told as Workloads finish, kept across terms so that a new term does not tell the history again. */
+    private final FinishedRuns finishedRuns = new FinishedRuns();
 
     public dev.sluice.dashboard.Journal journal() {
         return journal;

@@ -207,6 +207,7 @@ final class EngineLoop implements AutoCloseable {
             queues.namespace(ns.getMetadata().getName());
         }
         List<Workload> all = s.cache.list(s.cache.workloads);
+        s.finishedRuns.beginRebuild();
         int restored = 0;
         // admitted ones first: their usage is counted before any pending workload is looked at
         for (Workload wl : all) {
@@ -236,7 +237,7 @@ final class EngineLoop implements AutoCloseable {
     private void tellStoredRun(Workload wl) {
         var finishedAt = WorkloadConditions.finishedMillis(wl);
         if (finishedAt.isPresent() && wl.getSpec() != null) {
-            s.finishedRuns.add(wl.getMetadata().getNamespace(), wl.getSpec().getQueueName(),
+            s.finishedRuns.addStored(wl.getMetadata().getNamespace(), wl.getSpec().getQueueName(),
                     wl.getSpec().getPriority() == null ? 0 : wl.getSpec().getPriority(),
                     dev.sluice.bridge.EngineRebuild.reservedAt(wl), finishedAt.getAsLong());
         }

@@ -7,9 +7,10 @@ import java.util.function.Consumer;
  * The run times of Workloads as they finish, told by the controller where it sees the finish (the engine lets go of
  * an admitted Workload), for the forecast to take at its next capture. So no reader has to walk every cached
  * Workload, a quarter of a million finished ones included, to find the few that finished since it last looked. At
- * start the rebuild tells the finished Workloads already stored, so the forecast starts with their run times.
- * Bounded: the oldest runs are dropped when nobody takes them (the forecast is off); the forecast keeps only the
- * last few per LocalQueue and priority anyway. Engine thread only.
+ * start the rebuild tells the finished Workloads already stored, so the forecast starts with their run times; one
+ * instance lives as long as the process, so a later term as leader tells only what finished after the runs told
+ * before (a standby's leader finished them), not the whole history again. Bounded: the oldest runs are dropped when
+ * nobody takes them (the forecast is off); the forecast keeps only the last few per LocalQueue and priority anyway.
  */
 public final class FinishedRuns {
 
@@ -22,6 +23,9 @@ public final class FinishedRuns {
     private final int capacity;
     private final ArrayDeque<Run> runs = new ArrayDeque<>();
     private long dropped;
+    /** The latest finish told so far, and as it was when the current rebuild began. */
+    private long toldUntilMillis = Long.MIN_VALUE;
+    private long storedAfterMillis = Long.MIN_VALUE;
 
     FinishedRuns() {
         this(CAPACITY);
@@ -31,8 +35,22 @@ public final class FinishedRuns {
         this.capacity = capacity;
     }
 
+    /** A rebuild begins: the stored runs it tells are those that finished after every run told before it. */
+    synchronized void beginRebuild() {
+        storedAfterMillis = toldUntilMillis;
+    }
+
+    /** A finished Workload found by the rebuild; told unless an earlier term told it already. */
+    synchronized void addStored(String namespace, String localQueue, int priority, long admittedAtMillis,
+            long finishedAtMillis) {
+        if (finishedAtMillis > storedAfterMillis) {
+            add(namespace, localQueue, priority, admittedAtMillis, finishedAtMillis);
+        }
+    }
+
     /** A Workload admitted at {@code admittedAtMillis} finished at {@code finishedAtMillis}; negative runs are not runs. */
-    void add(String namespace, String localQueue, int priority, long admittedAtMillis, long finishedAtMillis) {
+    synchronized void add(String namespace, String localQueue, int priority, long admittedAtMillis,
+            long finishedAtMillis) {
         long run = finishedAtMillis - admittedAtMillis;
         if (run < 0 || localQueue == null) {
             return;
@@ -42,21 +60,22 @@ public final class FinishedRuns {
             dropped++;
         }
         runs.addLast(new Run(namespace, localQueue, priority, run));
+        toldUntilMillis = Math.max(toldUntilMillis, finishedAtMillis);
     }
 
     /** Hands every run told since the last call to {@code to}, oldest first, and forgets them. */
-    void drain(Consumer<Run> to) {
+    synchronized void drain(Consumer<Run> to) {
         for (Run r; (r = runs.pollFirst()) != null;) {
             to.accept(r);
         }
     }
 
-    int size() {
+    synchronized int size() {
         return runs.size();
     }
 
     /** Runs dropped because nobody took them in time. */
-    long dropped() {
+    synchronized long dropped() {
         return dropped;
     }
 }

@@ -60,16 +60,17 @@ final class Session {
     final WorkloadRetention retention;
     /** Delayed work (pending-status writes): one small thread. */
     final ScheduledExecutorService timer;
-    /** Run times of Workloads as they finish, for the forecast (engine thread only). */
-    final FinishedRuns finishedRuns = new FinishedRuns();
+    /** Run times of Workloads as they finish, for the forecast: one for the process, across terms. */
+    final FinishedRuns finishedRuns;
 
     Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
             Consumer<Ref> requeue, Consumer<Ref> retry, Consumer<Runnable> onEngine, WriteSettings writeSettings,
             WaitForPodsReadyConfig readiness, long listPageSize, WorkloadRetention retention,
             dev.sluice.engine.FairSharing fairSharing, dev.sluice.dashboard.Journal journal,
-            dev.sluice.engine.AdmissionFairSharing admissionFairSharing) {
+            dev.sluice.engine.AdmissionFairSharing admissionFairSharing, FinishedRuns finishedRuns) {
         this.engine = new Engine(fairSharing, admissionFairSharing);
+        this.finishedRuns = finishedRuns;
         this.admissionFairSharing = admissionFairSharing;
         this.fairSharing = fairSharing;
         this.client = client;

@@ -34,6 +34,24 @@ class FinishedRunsTest {
     }
 
     @Test
+    void aRebuildTellsOnlyTheStoredRunsThatFinishedAfterEveryRunToldBefore() {
+        FinishedRuns runs = new FinishedRuns();
+        runs.add("team", "lq", 0, 0, 10_000); // told live in an earlier term
+        runs.beginRebuild();
+        runs.addStored("team", "lq", 0, 0, 10_000); // that one, stored
+        runs.addStored("team", "lq", 0, 5_000, 9_000); // finished before it
+        runs.addStored("team", "lq", 0, 10_000, 12_000); // finished under another leader since
+        assertThat(take(runs)).extracting(FinishedRuns.Run::runMillis).containsExactly(10_000L, 2_000L);
+
+        // the first rebuild of a process tells every stored run, in any order
+        FinishedRuns fresh = new FinishedRuns();
+        fresh.beginRebuild();
+        fresh.addStored("team", "lq", 0, 0, 10_000);
+        fresh.addStored("team", "lq", 0, 0, 5_000);
+        assertThat(take(fresh)).extracting(FinishedRuns.Run::runMillis).containsExactly(10_000L, 5_000L);
+    }
+
+    @Test
     void untakenRunsDropTheOldestAtTheBound() {
         FinishedRuns runs = new FinishedRuns(3);
         for (int i = 0; i < 5; i++) {

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The forecast learns run times from the controller as Workloads finish (it no longer walks every cached Workload to
  * find them): a finished run is told once, whatever else happens to the finished Workload, and is what the forecast
- * expects of the next one in its LocalQueue; after a restart the run is told again from the stored Workload.
+ * expects of the next one in its LocalQueue; a new term tells the stored runs that finished after those told before it
+(under another leader), not the whole history again.
  */
 @QuarkusTest
 @WithKubernetesTestServer(setup = ApiServerRules.class)
@@ -80,11 +81,41 @@ class ForecastRunTimesTest {
                         && Cluster.isTrue(w, "Touched")).orElse(false)).get(5, TimeUnit.SECONDS));
         assertThat(runsHere()).isEmpty();
 
-        // a new session tells the stored run, from its conditions
+        // one that ran and finished under another leader (its LocalQueue is gone from here): stored as such
+        Workload elsewhere = client.resource(Queues.bareWorkload(NS, "elsewhere", "other", "1")).create();
+        cluster.awaitWorkload(elsewhere, w -> Cluster.condition(w, "QuotaReserved") != null);
+        Instant reservedAt = Instant.ofEpochMilli(finishedAt + 10_000);
+        client.resources(Workload.class).inNamespace(NS).withName("elsewhere").editStatus(w -> {
+            w.getStatus().setAdmission(admission("runs-cq"));
+            w.getStatus().setConditions(List.of(condition("QuotaReserved", "QuotaReserved", reservedAt),
+                    condition("Admitted", "Admitted", reservedAt),
+                    condition("Finished", "Succeeded", reservedAt.plusMillis(50_000))));
+            return w;
+        });
+        await().atMost(Cluster.TIMEOUT).until(() -> runtime.read(st -> st.workload(key("elsewhere"))
+                .map(w -> Cluster.isTrue(w, "Finished")).orElse(false)).get(5, TimeUnit.SECONDS));
+        assertThat(runsHere()).as("never admitted here: no run told").isEmpty();
+
+        // a new term tells the stored run that finished after those told before it, and not the first one again
         assertThat(runtime.restart(Duration.ofSeconds(30))).isTrue();
-        Workload stored = client.resources(Workload.class).inNamespace(NS).withName("first").get();
-        long reservedAt = Instant.parse(Cluster.condition(stored, "QuotaReserved").getLastTransitionTime()).toEpochMilli();
-        assertThat(runsHere()).containsExactly(new FinishedRuns.Run(NS, "jobs", 0, finishedAt - reservedAt));
+        assertThat(runsHere()).containsExactly(new FinishedRuns.Run(NS, "other", 0, 50_000));
+    }
+
+    private static dev.sluice.api.v1beta2.Admission admission(String clusterQueue) {
+        var psa = new dev.sluice.api.v1beta2.PodSetAssignment();
+        psa.setName("main");
+        psa.setCount(1);
+        psa.setFlavors(java.util.Map.of("cpu", "runs-flavor"));
+        psa.setResourceUsage(java.util.Map.of("cpu", new io.fabric8.kubernetes.api.model.Quantity("1")));
+        var a = new dev.sluice.api.v1beta2.Admission();
+        a.setClusterQueue(clusterQueue);
+        a.setPodSetAssignments(List.of(psa));
+        return a;
+    }
+
+    private static io.fabric8.kubernetes.api.model.Condition condition(String type, String reason, Instant at) {
+        return new ConditionBuilder().withType(type).withStatus("True").withReason(reason).withMessage(reason)
+                .withLastTransitionTime(at.toString()).build();
     }
 
     /** Takes the runs told since the last take and keeps those of this test's namespace. */
