@@ -317,6 +317,16 @@ final class EventRecorder implements AutoCloseable {
         }
     }
 
+    /**
+     * Nothing waits and nothing is being sent: every event recorded so far is written and remembered for correlation
+     * (for tests, which must not record the next event while the last one is still in flight).
+     */
+    boolean idle() {
+        synchronized (lock) {
+            return waiting.isEmpty() && inFlight == null;
+        }
+    }
+
     /** Events waiting to be sent. */
     int waiting() {
         synchronized (lock) {

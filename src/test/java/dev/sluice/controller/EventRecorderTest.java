@@ -45,7 +45,7 @@ class EventRecorderTest {
             for (int i = 0; i < 200; i++) {
                 events.warning(wl, "Inadmissible", "ClusterQueue cq is inactive");
             }
-            await().atMost(Duration.ofSeconds(20)).until(() -> events.waiting() == 0
+            await().atMost(Duration.ofSeconds(20)).until(() -> events.idle()
                     && events(wl.getMetadata().getName()).size() == 1
                     && events(wl.getMetadata().getName()).get(0).getCount() == 200);
             Event one = events("wl").get(0);
@@ -58,7 +58,7 @@ class EventRecorderTest {
             // another message is another Event; the first is counted on
             events.warning(wl, "Inadmissible", "ClusterQueue cq is stopped");
             events.warning(wl, "Inadmissible", "ClusterQueue cq is inactive");
-            await().atMost(Duration.ofSeconds(20)).until(() -> events.waiting() == 0 && events("wl").size() == 2
+            await().atMost(Duration.ofSeconds(20)).until(() -> events.idle() && events("wl").size() == 2
                     && events("wl").stream().anyMatch(e -> e.getCount() == 201));
         }
     }
@@ -69,17 +69,17 @@ class EventRecorderTest {
         try (EventRecorder events = new EventRecorder(client, NO_METRICS, dev.sluice.dashboard.Journal.standard(), clock)) {
             HasMetadata job = object("job");
             events.normal(job, "Suspended", "Job is waiting; suspended");
-            await().atMost(Duration.ofSeconds(20)).until(() -> events.waiting() == 0 && events("job").size() == 1);
+            await().atMost(Duration.ofSeconds(20)).until(() -> events.idle() && events("job").size() == 1);
             clock.advance(EventRecorder.WINDOW.plusSeconds(1));
             events.normal(job, "Suspended", "Job is waiting; suspended");
-            await().atMost(Duration.ofSeconds(20)).until(() -> events.waiting() == 0 && events("job").size() == 2);
+            await().atMost(Duration.ofSeconds(20)).until(() -> events.idle() && events("job").size() == 2);
             assertThat(events("job")).allMatch(e -> e.getCount() == 1);
 
             // the Event expired (the API server's event TTL): the next equal one is created anew, not lost
             client.v1().events().inNamespace("ns").delete();
             await().atMost(Duration.ofSeconds(20)).until(() -> events("job").isEmpty());
             events.normal(job, "Suspended", "Job is waiting; suspended");
-            await().atMost(Duration.ofSeconds(20)).until(() -> events.waiting() == 0 && events("job").size() == 1);
+            await().atMost(Duration.ofSeconds(20)).until(() -> events.idle() && events("job").size() == 1);
             assertThat(events("job").get(0).getCount()).isEqualTo(1);
         }
     }
@@ -115,7 +115,7 @@ class EventRecorderTest {
         } finally {
             events.close(); // what waits is sent at once on close
         }
-        await().atMost(Duration.ofSeconds(60)).until(() -> events.waiting() == 0);
+        await().atMost(Duration.ofSeconds(60)).until(() -> events.idle());
         assertThat(events("wl-0")).singleElement().satisfies(e -> assertThat(e.getCount()).isEqualTo(2));
     }
 
