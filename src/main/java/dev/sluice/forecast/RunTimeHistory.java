@@ -17,7 +17,6 @@ public final class RunTimeHistory {
     static final int PER_GROUP = 20;
     static final int MAX_GROUPS = 1000;
 
-    private long recorded;
     private final Map<String, Deque<Long>> groups = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Deque<Long>> eldest) {
@@ -33,17 +32,11 @@ public final class RunTimeHistory {
         if (runMillis < 0) {
             return;
         }
-        recorded++;
         Deque<Long> d = groups.computeIfAbsent(group(namespace, localQueue, priority), g -> new ArrayDeque<>());
         if (d.size() == PER_GROUP) {
             d.removeFirst();
         }
         d.addLast(runMillis);
-    }
-
-    /** Run times recorded since the start (including those dropped since from their group). */
-    public long recorded() {
-        return recorded;
     }
 
     /** The median observed run time, or null when none was observed. */
