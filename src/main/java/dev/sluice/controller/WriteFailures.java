@@ -69,13 +69,41 @@ final class WriteFailures {
         return message;
     }
 
-    /** "HTTP 422 (Invalid): The Job "low" is invalid: ...", or the client's own failure when no answer came. */
+    /**
+     * What the API server answered, in its words: "HTTP 422 (Invalid): Job.batch "low" is invalid: ...", then the
+     * causes its Status lists (the field and, where the message does not already say it, the cause's message and
+     * reason), then what was sent when the write says so ({@link RefusedWrite}: a patch that does not apply is answered
+     * with a generic message that names neither the field nor the operation). The client's own failure when no answer
+     * came.
+     */
     static String describe(KubernetesClientException e) {
         if (e.getCode() <= 0) {
             return "nothing (" + e.getMessage() + ")";
         }
-        String reason = e.getStatus() == null || e.getStatus().getReason() == null ? "" : " (" + e.getStatus().getReason() + ")";
-        return "HTTP " + e.getCode() + reason + ": " + Writes.serverMessage(e);
+        var status = e.getStatus();
+        String reason = status == null || status.getReason() == null ? "" : " (" + status.getReason() + ")";
+        String message = Writes.serverMessage(e);
+        StringBuilder b = new StringBuilder("HTTP ").append(e.getCode()).append(reason).append(": ").append(message);
+        var causes = status == null || status.getDetails() == null ? null : status.getDetails().getCauses();
+        if (causes != null && !causes.isEmpty()) {
+            b.append(" (causes: ");
+            for (int i = 0; i < causes.size(); i++) {
+                var c = causes.get(i);
+                b.append(i == 0 ? "" : "; ").append(c.getField() == null || c.getField().isEmpty() ? "-" : c.getField());
+                boolean said = c.getMessage() == null || c.getMessage().isEmpty() || message.contains(c.getMessage());
+                if (!said) {
+                    b.append(": ").append(c.getMessage());
+                }
+                if (c.getReason() != null && !c.getReason().isEmpty()) {
+                    b.append(" [").append(c.getReason()).append(']');
+                }
+            }
+            b.append(')');
+        }
+        if (e instanceof RefusedWrite refused) {
+            b.append("; sent: ").append(refused.sent());
+        }
+        return b.toString();
     }
 
     private synchronized boolean firstInAWhile(String key) {

@@ -135,28 +135,45 @@ final class Writes {
         if (patch.isEmpty()) {
             return;
         }
-        client.genericKubernetesResources(ClusterCache.context(kind))
-                .inNamespace(before.getMetadata().getNamespace()).resource(stub(before))
-                .patch(PatchContext.of(PatchType.JSON), patch.toString());
+        try {
+            client.genericKubernetesResources(ClusterCache.context(kind))
+                    .inNamespace(before.getMetadata().getNamespace()).resource(stub(before))
+                    .patch(PatchContext.of(PatchType.JSON), patch.toString());
+        } catch (KubernetesClientException e) {
+            throw new RefusedWrite(e, RefusedWrite.jsonPatch(patch));
+        }
     }
 
     /**
      * Clears a batch/v1 Job's {@code status.startTime} (status subresource, guarded by the resourceVersion): before
      * Kubernetes 1.36 the API server lets a Job's pod template change only while it is suspended and has no start time
-     * ({@code pkg/registry/batch/job/strategy.go}), so a stopped Job's templates can be restored only after this.
+     * ({@code pkg/registry/batch/job/strategy.go}), so a stopped Job's templates can be restored only after this. A
+     * client may clear it while the Job is suspended ({@code ValidateJobUpdateStatus}: only an unsuspended Job's start
+     * time is kept).
+     *
+     * <p>A JSON merge patch, not a JSON patch: on 1.36 the Job controller clears the start time of a suspended Job
+     * itself, and a JSON patch {@code remove} of a path that is gone fails to apply (422, before the resourceVersion
+     * is even compared). A merge patch's {@code null} applies to an absent field too; the resourceVersion it sets is
+     * the precondition, so a Job changed meanwhile (the Job controller's write included) answers 409 and the next event
+     * decides again from the newer Job.
      */
     void clearJobStartTime(JobKind kind, GenericKubernetesResource job) {
-        ArrayNode patch = JsonNodeFactory.instance.arrayNode();
-        ObjectNode precondition = patch.addObject();
-        precondition.put("op", "replace");
-        precondition.put("path", "/metadata/resourceVersion");
-        precondition.put("value", job.getMetadata().getResourceVersion());
-        ObjectNode remove = patch.addObject();
-        remove.put("op", "remove");
-        remove.put("path", "/status/startTime");
-        client.genericKubernetesResources(ClusterCache.context(kind))
-                .inNamespace(job.getMetadata().getNamespace()).resource(stub(job))
-                .subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
+        ObjectNode patch = clearStartTime(job);
+        try {
+            client.genericKubernetesResources(ClusterCache.context(kind))
+                    .inNamespace(job.getMetadata().getNamespace()).resource(stub(job))
+                    .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+        } catch (KubernetesClientException e) {
+            throw new RefusedWrite(e, RefusedWrite.mergePatch(patch));
+        }
+    }
+
+    /** The merge patch of {@link #clearJobStartTime}: the resourceVersion it was computed on, start time null. */
+    static ObjectNode clearStartTime(GenericKubernetesResource job) {
+        ObjectNode patch = JsonNodeFactory.instance.objectNode();
+        patch.putObject("metadata").put("resourceVersion", job.getMetadata().getResourceVersion());
+        patch.putObject("status").putNull("startTime");
+        return patch;
     }
 
     /**
@@ -170,7 +187,11 @@ final class Writes {
         var named = before.getMetadata().getNamespace() == null
                 ? resources.resource(stub(before))
                 : resources.inNamespace(before.getMetadata().getNamespace()).resource(stub(before));
-        return named.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
+        try {
+            return named.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
+        } catch (KubernetesClientException e) {
+            throw new RefusedWrite(e, RefusedWrite.jsonPatch(patch));
+        }
     }
 
     /**

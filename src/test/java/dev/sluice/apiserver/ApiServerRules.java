@@ -24,8 +24,12 @@ import java.util.regex.Pattern;
  * as kube-apiserver answers) and a JobSet's ({@link JobSetRules}, 403 as JobSet's validating webhook answers); and
  * it serves kueue.x-k8s.io v1beta1 by conversion to and from the stored v1beta2 ({@link KueueVersions}). Other
  * requests pass to the mock unchanged, except a LIST with a {@code limit}, which is paged as kube-apiserver pages it
- * ({@link Paging}). Tests can also make the server deny one object's writes ({@link #deny}), as an
- * admission webhook or a policy engine would.
+ * ({@link Paging}). A JSON patch that does not apply to the stored object (a {@code remove} or {@code replace} of a
+ * path that is gone, a failed {@code test}) is answered 422 with kube-apiserver's own Status, before any precondition is
+ * looked at ({@link #NOT_APPLIED}). In the namespaces a test names ({@link #jobController136}), the Job controller of
+ * Kubernetes 1.36 plays its part: it clears the start time of a suspended Job itself, and gets there before the next
+ * write to that Job. Tests can also make the server deny one object's writes ({@link #deny}), as an admission webhook
+ * or a policy engine would, or as a slow etcd that stores nothing until the test allows it again.
  *
  * <p>Installed with {@code @WithKubernetesTestServer(setup = ApiServerRules.class)}: it wraps the mock's dispatcher.
  */
@@ -33,6 +37,19 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern JOB = Pattern.compile("/apis/batch/v1/namespaces/([^/]+)/jobs/([^/?]+)(\\?.*)?");
+    private static final Pattern JOB_OR_STATUS = Pattern.compile(
+            "(/apis/batch/v1/namespaces/([^/]+)/jobs/[^/?]+)(/status)?(\\?.*)?");
+    /**
+     * kube-apiserver's answer to a JSON patch that does not apply ({@code patch.go}: {@code NewGenericServerResponse(422,
+     * ...)}, whose Status has the generic message and neither causes nor the patch's error).
+     */
+    public static final String NOT_APPLIED = "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
+            + "\"status\":\"Failure\",\"message\":\"the server rejected our request due to an error in our request\","
+            + "\"reason\":\"Invalid\",\"details\":{},\"code\":422}";
+    /** Namespaces where the Job controller clears a suspended Job's start time (Kubernetes 1.36). */
+    private static final java.util.Set<String> JOB_CONTROLLER_136 = ConcurrentHashMap.newKeySet();
+    /** How often each denial answered. */
+    private static final Map<String, Integer> DENIALS = new ConcurrentHashMap<>();
     private static final Pattern JOBSET = Pattern.compile(
             "/apis/jobset\\.x-k8s\\.io/v1alpha2/namespaces/([^/]+)/jobsets/([^/?]+)(\\?.*)?");
     /** Denials set by tests: "METHOD path" (no query) to the answer. */
@@ -75,7 +92,23 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
         DENIED.remove(method + " " + path);
     }
 
-    /** How many writes the named rule ("job-template", "jobset-template") refused so far. */
+    /** How many requests the denial of {@code method} on {@code path} answered so far. */
+    public static int denials(String method, String path) {
+        return DENIALS.getOrDefault(method + " " + path, 0);
+    }
+
+    /**
+     * In {@code namespace} the Job controller behaves as on Kubernetes 1.36: it clears {@code status.startTime} of a
+     * suspended Job, and its write is stored just before the next write to that Job (it wins the race).
+     */
+    public static void jobController136(String namespace) {
+        JOB_CONTROLLER_136.add(namespace);
+    }
+
+    /**
+     * How many writes the named rule refused so far: "job-template", "jobset-template", "json-patch" (a JSON patch that
+     * did not apply); "job-controller-start-time" counts the start times the 1.36 Job controller cleared.
+     */
     public static int refusals(String rule) {
         return REFUSED.getOrDefault(rule, 0);
     }
@@ -119,8 +152,10 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
         public MockResponse dispatch(RecordedRequest request) {
             String path = request.getPath();
             int q = path.indexOf('?');
-            Refusal denied = DENIED.get(request.getMethod() + " " + (q < 0 ? path : path.substring(0, q)));
+            String key = request.getMethod() + " " + (q < 0 ? path : path.substring(0, q));
+            Refusal denied = DENIED.get(key);
             if (denied != null) {
+                DENIALS.merge(key, 1, Integer::sum);
                 return answer(denied);
             }
             if (KueueVersions.isV1beta1(path)) {
@@ -132,6 +167,11 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
             }
             HttpMethod method = request.method();
             if (method == HttpMethod.PATCH || method == HttpMethod.PUT) {
+                jobControllerFirst(path);
+                Optional<Refusal> notApplied = applies(request, path);
+                if (notApplied.isPresent()) {
+                    return answer(notApplied.get());
+                }
                 Optional<Refusal> refusal = check(request, path);
                 if (refusal.isPresent()) {
                     return answer(refusal.get());
@@ -166,6 +206,73 @@ public final class ApiServerRules implements Consumer<KubernetesServer> {
                 return refusal;
             } catch (java.io.IOException | RuntimeException e) {
                 return Optional.empty(); // not for these rules to judge; the mock answers as it does
+            }
+        }
+
+        /**
+         * A JSON patch is applied to the stored object as it is now (kube-apiserver applies it before it compares the
+         * resourceVersion the patch sets): one that does not apply is refused with kube-apiserver's 422.
+         */
+        private Optional<Refusal> applies(RecordedRequest request, String path) {
+            if (request.method() != HttpMethod.PATCH
+                    || !String.valueOf(request.getHeader("Content-Type")).startsWith("application/json-patch+json")) {
+                return Optional.empty();
+            }
+            int q = path.indexOf('?');
+            String object = q < 0 ? path : path.substring(0, q);
+            object = object.endsWith("/status") ? object.substring(0, object.length() - "/status".length()) : object;
+            JsonNode current = stored(object);
+            if (current == null) {
+                return Optional.empty(); // the mock answers (404)
+            }
+            try {
+                // as strict as kube-apiserver's json-patch: a remove of a missing path fails too
+                JsonPatch.apply(JSON.readTree(request.getBody().getBytes()), current,
+                        java.util.EnumSet.of(io.fabric8.zjsonpatch.CompatibilityFlags.FORBID_REMOVE_MISSING_OBJECT));
+                return Optional.empty();
+            } catch (io.fabric8.zjsonpatch.JsonPatchException e) {
+                REFUSED.merge("json-patch", 1, Integer::sum);
+                return Optional.of(new Refusal(422, NOT_APPLIED));
+            } catch (java.io.IOException | RuntimeException e) {
+                return Optional.empty(); // not for this rule to judge
+            }
+        }
+
+        /**
+         * Kubernetes 1.36's Job controller, where a test switched it on: a suspended Job that still has a start time
+         * gets it cleared (a status write of its own) before the write that was sent is looked at.
+         */
+        private void jobControllerFirst(String path) {
+            Matcher m = JOB_OR_STATUS.matcher(path);
+            if (!m.matches() || !JOB_CONTROLLER_136.contains(m.group(2))) {
+                return;
+            }
+            JsonNode job = stored(m.group(1));
+            if (job == null || !job.path("spec").path("suspend").asBoolean(false)
+                    || job.path("status").path("startTime").isMissingNode()
+                    || job.path("status").path("startTime").isNull()) {
+                return;
+            }
+            ObjectNode cleared = job.deepCopy();
+            ((ObjectNode) cleared.get("status")).remove("startTime");
+            MockResponse put = mock.dispatch(new RecordedRequest("HTTP/1.1", HttpMethod.PUT, m.group(1) + "/status",
+                    Headers.builder().add("Content-Type", "application/json").build(),
+                    new Buffer().writeUtf8(cleared.toString())));
+            if (put.code() < 300) {
+                REFUSED.merge("job-controller-start-time", 1, Integer::sum);
+            }
+        }
+
+        private JsonNode stored(String objectPath) {
+            MockResponse current = mock.dispatch(new RecordedRequest("HTTP/1.1", HttpMethod.GET, objectPath,
+                    Headers.builder().build(), new Buffer()));
+            if (current.code() != 200) {
+                return null;
+            }
+            try {
+                return JSON.readTree(current.getBody().getBytes());
+            } catch (java.io.IOException e) {
+                return null;
             }
         }
 

@@ -197,6 +197,11 @@ final class Cluster {
         return (Map<String, Object>) job.getAdditionalProperties().get("spec");
     }
 
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> status(GenericKubernetesResource job) {
+        return (Map<String, Object>) job.getAdditionalProperties().get("status");
+    }
+
     static boolean suspended(GenericKubernetesResource job) {
         return Boolean.TRUE.equals(spec(job).get("suspend"));
     }

@@ -153,6 +153,39 @@ class StopRunningJobTest {
         assertThat(ApiServerRules.refusals("job-template")).as("no write the API server refuses").isEqualTo(refusedBefore);
     }
 
+    /**
+     * Kubernetes 1.36: the Job controller clears the start time of a suspended Job itself, and here it always gets there
+     * first. Sluice's clear, computed on the Job it saw, then finds nothing to clear: a write that fails on an absent
+     * field (a JSON patch {@code remove}, answered 422) would be reported as a refusal on every stop; the merge patch
+     * is answered 409 (the Job changed) and the stop goes on from the newer Job, with nothing refused or reported.
+     */
+    @Test
+    void onKubernetes136TheJobControllersOwnClearOfTheStartTimeIsNoRefusal() {
+        String ns = "stop-136";
+        ApiServerRules.jobController136(ns);
+        queues(ns);
+        Job low = job(ns, "low", "stop-low");
+        cluster.awaitWorkload(low, Cluster::admitted);
+        awaitJob(ns, "low", StopRunningJobTest::running);
+        jobStatus(ns, "low", "2026-12-01T10:00:00Z", 1);
+        int notAppliedBefore = ApiServerRules.refusals("json-patch");
+        int clearedBefore = ApiServerRules.refusals("job-controller-start-time");
+
+        Job high = job(ns, "high", "stop-high");
+        awaitJob(ns, "low", j -> !running(j) && stopping(j) && j.getStatus().getStartTime() == null);
+        await().atMost(Cluster.TIMEOUT).until(() -> ApiServerRules.refusals("job-controller-start-time") > clearedBefore);
+        assertThat(reserved(cluster.workloadOf(high))).as("quota kept while the pods run").isFalse();
+
+        jobStatus(ns, "low", null, 0);
+        awaitJob(ns, "low", j -> !stopping(j));
+        cluster.awaitWorkload(high, Cluster::admitted);
+        Workload requeued = cluster.awaitWorkload(low, w -> Cluster.isTrue(w, "Requeued"));
+        assertThat(Cluster.condition(requeued, "WriteFailed")).as("no refused job write on the Workload").isNull();
+        assertThat(cluster.events(client.batch().v1().jobs().inNamespace(ns).withName("low").get()))
+                .noneMatch(e -> "WriteRefused".equals(e.getReason()));
+        assertThat(ApiServerRules.refusals("json-patch")).as("no patch that does not apply").isEqualTo(notAppliedBefore);
+    }
+
     @Test
     void aRefusedStopIsReportedWhereUsersLookAndRetried() throws Exception {
         String ns = "stop-refused";
@@ -168,7 +201,8 @@ class StopRunningJobTest {
             cluster.awaitWorkload(low, w -> Cluster.isTrue(w, "WriteFailed"));
             Workload failing = cluster.workloadOf(low);
             assertThat(Cluster.condition(failing, "WriteFailed").getMessage())
-                    .contains("could not suspend Job " + ns + "/low", "HTTP 422 (Invalid)", "field is immutable");
+                    .contains("could not suspend Job " + ns + "/low", "HTTP 422 (Invalid)", "field is immutable",
+                            "sent: JSON patch: replace /metadata/resourceVersion, ", "replace /spec/suspend");
             await().atMost(Cluster.TIMEOUT).until(() -> cluster.events(client.batch().v1().jobs().inNamespace(ns)
                     .withName("low").get()).stream().anyMatch(e -> "WriteRefused".equals(e.getReason())
                             && "Warning".equals(e.getType()) && e.getMessage().contains("field is immutable")));

@@ -129,6 +129,86 @@ class WritesTest {
                 .isEqualTo(2);
     }
 
+    /**
+     * A JSON patch computed on a copy whose field is gone since (kube-apiserver 1.36's Job controller clears a suspended
+     * Job's start time) does not apply: the server answers 422 with a generic message before it compares the
+     * resourceVersion, and the report names what was sent. The merge patch that clears the start time applies either
+     * way: on the stale copy it is a conflict (409, the next event decides), on the fresh one it changes nothing.
+     */
+    @Test
+    void aPatchOfAFieldThatIsGoneIsRefusedAsKubeApiserverRefusesItAndTheStartTimeClearIsNot() {
+        new Cluster(client).namespace(NS);
+        Job job = (Job) new Cluster(client).load("/seeds/ack-kube-queue/job-queued.yaml").get(0);
+        job.getMetadata().setGenerateName(null);
+        job.getMetadata().setName("start-time"); // no queue label: Sluice leaves it alone
+        client.batch().v1().jobs().inNamespace(NS).resource(job).create();
+        client.batch().v1().jobs().inNamespace(NS).withName("start-time").editStatus(j -> {
+            j.setStatus(new io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder()
+                    .withStartTime("2026-12-01T10:00:00Z").build());
+            return j;
+        });
+        GenericKubernetesResource stale = client.genericKubernetesResources("batch/v1", "Job").inNamespace(NS)
+                .withName("start-time").get();
+        // the Job controller clears it first
+        client.batch().v1().jobs().inNamespace(NS).withName("start-time").editStatus(j -> {
+            j.getStatus().setStartTime(null);
+            return j;
+        });
+        BatchJobKind kind = new BatchJobKind();
+        Writes writes = new Writes(client);
+
+        GenericKubernetesResource withoutStartTime = Serialization.clone(stale);
+        Cluster.status(withoutStartTime).remove("startTime");
+        var patch = JobWrites.patch(stale, withoutStartTime);
+        assertThatThrownBy(() -> client.genericKubernetesResources("batch/v1", "Job").inNamespace(NS)
+                .resource(Writes.stub(stale)).subresource("status")
+                .patch(io.fabric8.kubernetes.client.dsl.base.PatchContext.of(
+                        io.fabric8.kubernetes.client.dsl.base.PatchType.JSON), patch.toString()))
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> {
+                    assertThat(e.getCode()).isEqualTo(422);
+                    assertThat(e.getStatus().getMessage())
+                            .isEqualTo("the server rejected our request due to an error in our request");
+                    assertThat(WriteFailures.describe(new RefusedWrite(e, RefusedWrite.jsonPatch(patch)))).isEqualTo(
+                            "HTTP 422 (Invalid): the server rejected our request due to an error in our request; "
+                                    + "sent: JSON patch: replace /metadata/resourceVersion, remove /status/startTime");
+                });
+
+        assertThatThrownBy(() -> writes.clearJobStartTime(kind, stale))
+                .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(Writes.isConflict(e)).isTrue());
+        GenericKubernetesResource fresh = client.genericKubernetesResources("batch/v1", "Job").inNamespace(NS)
+                .withName("start-time").get();
+        writes.clearJobStartTime(kind, fresh);
+        assertThat(client.batch().v1().jobs().inNamespace(NS).withName("start-time").get().getStatus().getStartTime())
+                .isNull();
+    }
+
+    /** The report of a refusal says what the server said (message, causes) and what the write sent. */
+    @Test
+    void aRefusalIsReportedInTheServersWordsWithItsCausesAndWhatWasSent() {
+        var status = new io.fabric8.kubernetes.api.model.StatusBuilder().withCode(422).withReason("Invalid")
+                .withMessage("Job.batch \"low\" is invalid: spec.template: Invalid value: \"...\": field is immutable")
+                .withNewDetails().withName("low").withKind("Job")
+                .addNewCause().withField("spec.template").withReason("FieldValueInvalid")
+                .withMessage("Invalid value: \"...\": field is immutable").endCause()
+                .addNewCause().withField("spec.parallelism").withReason("FieldValueInvalid")
+                .withMessage("must be greater than or equal to 0").endCause()
+                .endDetails().build();
+        var answer = new KubernetesClientException("Failure executing: PATCH ...", 422, status);
+        var ops = Serialization.jsonMapper().createArrayNode();
+        ops.addObject().put("op", "replace").put("path", "/metadata/resourceVersion").put("value", "7");
+        ops.addObject().put("op", "replace").put("path", "/spec/template/spec/nodeSelector").putObject("value");
+
+        assertThat(WriteFailures.describe(answer)).isEqualTo("HTTP 422 (Invalid): Job.batch \"low\" is invalid: "
+                + "spec.template: Invalid value: \"...\": field is immutable (causes: spec.template [FieldValueInvalid]; "
+                + "spec.parallelism: must be greater than or equal to 0 [FieldValueInvalid])");
+        assertThat(WriteFailures.describe(new RefusedWrite(answer, RefusedWrite.jsonPatch(ops))))
+                .endsWith("; sent: JSON patch: replace /metadata/resourceVersion, replace /spec/template/spec/nodeSelector");
+        assertThat(WriteFailures.describe(new RefusedWrite(answer, RefusedWrite.mergePatch(Writes.clearStartTime(
+                new io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder().withNewMetadata()
+                        .withResourceVersion("7").endMetadata().build())))))
+                .endsWith("; sent: JSON merge patch: {\"metadata\":{\"resourceVersion\":\"7\"},\"status\":{\"startTime\":null}}");
+    }
+
     /** A Workload in {@value #NS} with no queue name: the controller only marks it misconfigured. */
     private static Workload workloadWithoutQueue(String name) {
         return Queues.yaml(Workload.class, """
