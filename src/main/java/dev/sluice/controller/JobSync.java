@@ -188,12 +188,9 @@ final class JobSync {
     private void gone(Ref ref) {
         blocked.remove(ref);
         for (Workload wl : s.cache.workloadsOwnedBy(ref.type(), ref.namespace(), ref.name())) {
-            // release the quota now; do not wait for the garbage collector
+            // delete it now rather than wait for the garbage collector; its quota is released once the delete is
+            // answered (the stored admission is gone then), never while a refused delete leaves it stored
             var key = EngineWorkloads.key(wl);
-            if (s.engine.workload(key).isPresent()) {
-                s.engine.delete(key);
-                s.metrics.workloadFinished(key.namespace(), key.name(), s.now());
-            }
             try {
                 s.writes.deleteWorkload(wl);
             } catch (KubernetesClientException e) {
@@ -201,7 +198,12 @@ final class JobSync {
                     s.failures.failed(wl, "workloads", "delete", "delete Workload " + key + " of the deleted "
                             + ref.type() + " " + ref.name(), e);
                     s.retry.accept(ref);
+                    continue;
                 }
+            }
+            if (s.engine.workload(key).isPresent()) {
+                s.engine.delete(key);
+                s.metrics.workloadFinished(key.namespace(), key.name(), s.now());
             }
         }
     }

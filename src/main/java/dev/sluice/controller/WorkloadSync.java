@@ -56,6 +56,8 @@ final class WorkloadSync {
     private final Set<WorkloadKey> admitting = new HashSet<>();
     private final Set<WorkloadKey> evicting = new HashSet<>();
     private final Set<WorkloadKey> requeueing = new HashSet<>();
+    /** Workloads whose Finished write is on a lane now: they hold their quota until it is stored. */
+    private final Set<WorkloadKey> finishing = new HashSet<>();
     private final PendingStatusWrites pendingWrites;
     /**
      * Per Workload, the object our last status write returned and the cached resourceVersion it was made over: while
@@ -162,7 +164,9 @@ final class WorkloadSync {
                 s.events.warning(wl, "Inadmissible", problem);
                 pendingWrites.want(new PendingStatus(key, PendingReason.Inadmissible, problem));
             }
-            known.ifPresent(k -> s.engine.delete(key));
+            // a waiting one leaves the queue; an admitted one keeps its quota counted: its admission is still stored
+            known.filter(k -> k.phase() == WorkloadPhase.PENDING || k.phase() == WorkloadPhase.INADMISSIBLE)
+                    .ifPresent(k -> s.engine.delete(key));
             return;
         }
         invalid.remove(key);
@@ -343,6 +347,9 @@ final class WorkloadSync {
         boolean release = cached != null && ownerJob(cached).isEmpty();
         s.lanes.execute(key, () -> {
             Writes.Written w = writeNow(key, x -> {
+                if (WorkloadConditions.isTrue(x, WorkloadConditions.FINISHED)) {
+                    return x; // its job finished first (the quota is freed by the Finished write): nothing to evict
+                }
                 Workload evicted = podsReady.onEviction(WorkloadConditions.evict(x, e.reason().name(),
                         e.preemptionReason() == null ? null : e.preemptionReason().name(), message, now), e);
                 return release ? WorkloadConditions.requeue(evicted, now) : evicted;
@@ -484,30 +491,50 @@ final class WorkloadSync {
         }
     }
 
-    /** The job finished (or could not start): the Workload is Finished and its quota released at once. */
+    /**
+     * The job finished (or could not start): the Workload is made Finished, and its quota is released once that write
+     * is stored, not before. The Workload's status is the record of admission: released earlier, the quota could go
+     * to an admission whose write (on another lane) the API server stores first, and the stored records would be over
+     * quota until the Finished write lands (for good, if the controller dies between the two). Kueue frees it the
+     * same way, once the Workload in its cache is Finished.
+     */
     void finish(Workload wl, String reason, String message) {
         WorkloadKey key = EngineWorkloads.key(wl);
-        Instant now = s.now();
-        if ("Failed".equals(reason)) {
-            s.metrics.workloadFailed(key.namespace(), key.name(), now);
-        }
-        s.lanes.execute(key, () -> {
-            Writes.Written w = writeNow(key, x -> WorkloadConditions.finish(x, reason, message, now));
-            if (w == null) {
-                s.retry.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
-            } else if (w.changed()) {
-                s.events.normal(w.workload(), "Finished", message);
-            }
-        });
-        Optional<WorkloadState> known = s.engine.workload(key);
-        if (known.isPresent()) {
-            finished(known.get(), now.toEpochMilli());
-            s.engine.finish(key);
-            s.metrics.workloadFinished(key.namespace(), key.name(), s.now());
-        }
         unwrittenAdmissions.remove(key);
         unwrittenEvictions.remove(key);
         pendingWrites.forget(key);
+        if (!finishing.add(key)) {
+            return; // its write is on the way
+        }
+        Instant now = s.now();
+        s.lanes.execute(key, () -> {
+            Writes.Written w = writeNow(key, x -> WorkloadConditions.finish(x, reason, message, now));
+            if (w != null && w.changed()) {
+                s.events.normal(w.workload(), "Finished", message);
+            }
+            s.onEngine.accept(() -> finishWritten(key, reason, now, w));
+        });
+    }
+
+    /** On the engine thread: the Finished write's outcome; only a stored Finished (or a gone Workload) frees quota. */
+    private void finishWritten(WorkloadKey key, String reason, Instant finishedAt, Writes.Written w) {
+        finishing.remove(key);
+        if (w == null) {
+            // not stored: the quota stays held; the Workload's retry brings its job back, which finishes it again
+            s.retry.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
+            return;
+        }
+        if (!w.gone() && w.changed() && "Failed".equals(reason)) {
+            s.metrics.workloadFailed(key.namespace(), key.name(), finishedAt);
+        }
+        Optional<WorkloadState> known = s.engine.workload(key);
+        if (known.isPresent()) {
+            if (!w.gone()) {
+                finished(known.get(), finishedAt.toEpochMilli());
+            }
+            s.engine.finish(key);
+            s.metrics.workloadFinished(key.namespace(), key.name(), s.now());
+        }
     }
 
     /**
