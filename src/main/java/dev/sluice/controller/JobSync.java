@@ -90,6 +90,11 @@ final class JobSync {
             return; // not queued by Sluice
         }
         if (wl == null) {
+            if (workloads.deletionPending(new dev.sluice.engine.WorkloadKey(ref.namespace(), name))) {
+                // the cache lost the Workload before its delete event was handled (e.g. the garbage collector's,
+                // racing the job's own deletion): that event marks the job and brings it back, to be asked about
+                return;
+            }
             create(kind, ref, job, queue);
             return;
         }

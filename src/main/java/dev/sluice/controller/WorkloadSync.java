@@ -236,6 +236,14 @@ final class WorkloadSync {
         }
     }
 
+    /**
+     * A Workload this controller saw for a job whose deletion it has not handled yet: the cache may drop it before its
+     * delete event reaches the engine thread, and a job handled in between must not take it for never created.
+     */
+    boolean deletionPending(WorkloadKey key) {
+        return owners.containsKey(key);
+    }
+
     Optional<Ref> ownerJob(Workload wl) {
         if (wl.getMetadata().getOwnerReferences() == null) {
             return Optional.empty();
