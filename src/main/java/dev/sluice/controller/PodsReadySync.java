@@ -129,6 +129,8 @@ final class PodsReadySync {
             return true;
         }
         if (PodsReadyRules.DEACTIVATED.equals(requeued.getReason()) && active) {
+            // deactivated by a user: Kueue's workload reconciler says Reactivated (its switch names this reason
+            // only; one deactivated for the requeuing limit is queued again with its Requeued=False left as it is)
             requeuedAgain(key, PodsReadyRules.REACTIVATED, PodsReadyRules.REACTIVATED_MESSAGE, false);
             return false; // queued once Requeued is True
         }
@@ -379,15 +381,17 @@ final class PodsReadySync {
     }
 
     /**
-     * After the job of a Workload evicted for PodsReadyTimeout or deactivated is stopped, Requeued is False (its reason
-     * PodsReadyTimeout or Deactivated) until the backoff ends or the Workload is activated again.
+     * After the job of a Workload evicted for PodsReadyTimeout or deactivated is stopped, Requeued is False with the
+     * Evicted reason itself (PodsReadyTimeout, Deactivated, DeactivatedDueToRequeuingLimitExceeded), as Kueue v0.19's
+     * job reconciler writes it ({@code SetRequeuedCondition(wl, evCond.Reason, evCond.Message, false)}), until the
+     * backoff ends or the Workload is activated again.
      */
     static String heldRequeueReason(String evictedReason) {
         if (PodsReadyRules.TIMEOUT_REASON.equals(evictedReason)) {
             return PodsReadyRules.TIMEOUT_REASON;
         }
         if (evictedReason != null && evictedReason.startsWith(PodsReadyRules.DEACTIVATED)) {
-            return PodsReadyRules.DEACTIVATED;
+            return evictedReason;
         }
         return null;
     }
@@ -455,9 +459,9 @@ final class PodsReadySync {
                 timeouts.put(key, now); // tried again on the next tick
                 publishNextDue();
             } else if (w.changed() && w.workload() != null) {
-                s.events.warning(w.workload(), PodsReadyRules.LIMIT_EXCEEDED, "Deactivating Workload " + key
-                        + ": its pods were not ready in time after " + count + " requeues (backoffLimitCount "
-                        + settings.backoffLimitCount() + ")");
+                // no event: Kueue v0.19 records none for the target (triggerDeactivation), only the eviction's
+                LOG.debugf("Workload %s: requeuing limit %d reached after %d requeues; deactivating", key,
+                        settings.backoffLimitCount(), count);
                 deactivate(w.workload());
             }
         });

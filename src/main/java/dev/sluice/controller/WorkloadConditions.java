@@ -31,6 +31,7 @@ final class WorkloadConditions {
     static final String NO_RESERVATION_MESSAGE = "The workload has no reservation";
     /** QuotaReserved=False reason of a workload with {@code spec.active: false} (KEP 10852 precedence 1). */
     static final String DEACTIVATED = "Deactivated";
+    static final String DEACTIVATED_MESSAGE = "The workload is deactivated";
 
     private WorkloadConditions() {
     }
@@ -66,8 +67,9 @@ final class WorkloadConditions {
         String reason = evicted == null ? "Pending" : evicted.getReason();
         String message = evicted == null ? "The workload is requeued" : evicted.getMessage();
         status.setAdmission(null);
-        // queued again, not tried yet (Kueue v0.19, KEP 10852); a deactivated one says so
-        set(wl, QUOTA_RESERVED, false, deactivated(wl) ? DEACTIVATED : "PendingEvaluation", message, now);
+        // queued again, not tried yet (Kueue v0.19, KEP 10852); a deactivated one says so, with Kueue's message for it
+        set(wl, QUOTA_RESERVED, false, deactivated(wl) ? DEACTIVATED : "PendingEvaluation",
+                deactivated(wl) ? DEACTIVATED_MESSAGE : message, now);
         set(wl, ADMITTED, false, NO_RESERVATION, NO_RESERVATION_MESSAGE, now);
         // timed out for PodsReady or deactivated: not requeued until the backoff ends or it is activated again
         String held = PodsReadySync.heldRequeueReason(reason);

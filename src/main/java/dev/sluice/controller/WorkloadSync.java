@@ -416,6 +416,10 @@ final class WorkloadSync {
         }
         Condition written = WorkloadConditions.find(wl, WorkloadConditions.EVICTED);
         String writtenReason = written == null ? e.reason().name() : written.getReason();
+        if (e.reason() == EvictionReason.InactiveWorkload && written != null && written.getMessage() != null) {
+            // Kueue's event says what the condition says: "... deactivated due to exceeding ..." for a target's
+            eventMessage = written.getMessage();
+        }
         s.events.preempted(wl, e.reason() == EvictionReason.Preempted ? "Preempted"
                 : PodsReadySync.eventReason(writtenReason), eventMessage, e.preemptor());
         if (cq != null) {

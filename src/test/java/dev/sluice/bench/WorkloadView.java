@@ -53,13 +53,14 @@ record WorkloadView(String namespace, String name, String resourceVersion, long 
     }
 
     /**
-     * Deactivated by waitForPodsReady and released: no admission, Requeued=False with reason Deactivated. Such a
-     * Workload is done (it is never admitted again unless someone activates it).
+     * Deactivated by waitForPodsReady and released: no admission, Requeued=False with a reason Deactivated... (Kueue's
+     * DeactivatedDueToRequeuingLimitExceeded). Such a Workload is done (never admitted again unless someone activates
+     * it).
      */
     boolean isDeactivated() {
         ConditionView requeued = condition("Requeued");
         return admission == null && requeued != null && "False".equals(requeued.status())
-                && "Deactivated".equals(requeued.reason());
+                && requeued.reason() != null && requeued.reason().startsWith("Deactivated");
     }
 
     /** The cpu the admission assigns (0 without an admission). */

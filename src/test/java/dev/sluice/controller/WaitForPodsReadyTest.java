@@ -17,8 +17,12 @@ import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -107,17 +111,46 @@ class WaitForPodsReadyTest {
         clock.advance(Duration.ofSeconds(121));
         cluster.awaitWorkload(stuck, Cluster::admitted);
 
-        // third timeout passes backoffLimitCount 2: deactivated, with Kueue's reason and message
-        clock.advance(Duration.ofMinutes(10).plusSeconds(1));
-        Workload off = cluster.awaitWorkload(stuck, w -> Boolean.FALSE.equals(w.getSpec().getActive())
-                && w.getStatus().getAdmission() == null && Cluster.isFalse(w, "Requeued", "Deactivated"));
-        assertThat(Cluster.condition(off, "Evicted").getReason()).isEqualTo("DeactivatedDueToRequeuingLimitExceeded");
-        assertThat(Cluster.condition(off, "Evicted").getMessage())
-                .isEqualTo("The workload is deactivated due to exceeding the maximum number of re-queuing retries");
-        assertThat(Cluster.condition(off, "DeactivationTarget")).isNull();
-        assertThat(off.getStatus().getRequeueState()).isNull();
-        assertThat(cluster.events(off)).extracting(e -> e.getReason())
-                .contains("EvictedDueToDeactivatedDueToRequeuingLimitExceeded");
+        // third timeout passes backoffLimitCount 2: deactivated as Kueue v0.19 does it, three stored steps (the
+        // DeactivationTarget condition, spec.active false, the eviction that drops the target), every one watched
+        List<Workload> versions = new CopyOnWriteArrayList<>();
+        try (var watch = client.resources(Workload.class).inNamespace(ns).withName(name).watch(new Watcher<>() {
+            @Override
+            public void eventReceived(Action action, Workload w) {
+                versions.add(w);
+            }
+
+            @Override
+            public void onClose(WatcherException cause) {
+            }
+        })) {
+            clock.advance(Duration.ofMinutes(10).plusSeconds(1));
+            Workload off = cluster.awaitWorkload(stuck, w -> Boolean.FALSE.equals(w.getSpec().getActive())
+                    && w.getStatus().getAdmission() == null && Cluster.isFalse(w, "Requeued",
+                    "DeactivatedDueToRequeuingLimitExceeded"));
+            await().atMost(Cluster.TIMEOUT).until(() -> versions.stream().anyMatch(w -> w.getMetadata()
+                    .getResourceVersion().equals(off.getMetadata().getResourceVersion())));
+            assertDeactivationSteps(versions);
+            // what Kueue's "should re-queue a workload evicted due to PodsReady timeout after the backoff elapses"
+            // (test/integration/singlecluster/controller/jobs/job) finds at the end, QuotaReserved as Kueue's
+            // workload reconciler then says it for a deactivated workload
+            assertCondition(off, "Evicted", "True", "DeactivatedDueToRequeuingLimitExceeded", LIMIT_MESSAGE);
+            assertCondition(off, "Requeued", "False", "DeactivatedDueToRequeuingLimitExceeded", LIMIT_MESSAGE);
+            assertCondition(off, "QuotaReserved", "False", "Deactivated", "The workload is deactivated");
+            assertCondition(off, "Admitted", "False", "NoReservation", "The workload has no reservation");
+            assertCondition(off, "PodsReady", "False", "WaitForStart", "Not all pods are ready or succeeded");
+            assertThat(Cluster.condition(off, "DeactivationTarget")).isNull();
+            assertThat(off.getStatus().getRequeueState()).isNull();
+            await().atMost(Cluster.TIMEOUT).until(() -> cluster.events(off).stream().anyMatch(e ->
+                    "EvictedDueToDeactivatedDueToRequeuingLimitExceeded".equals(e.getReason())));
+            assertThat(cluster.events(off)).filteredOn(e -> e.getReason().equals(
+                    "EvictedDueToDeactivatedDueToRequeuingLimitExceeded")).singleElement().satisfies(e -> {
+                        assertThat(e.getType()).isEqualTo("Normal");
+                        assertThat(e.getMessage()).isEqualTo(LIMIT_MESSAGE);
+                    });
+            assertThat(cluster.events(off)).as("Kueue records no event for the target")
+                    .noneMatch(e -> "RequeuingLimitExceeded".equals(e.getReason()));
+        }
         // counted as Kueue v0.19 labels it: reason Deactivated, underlying cause RequeuingLimitExceeded
         assertThat(Promtool.scrapeTextFormat()).containsPattern("kueue_evicted_workloads_total\\{cluster_queue=\""
                 + ns + "-cq\",reason=\"Deactivated\",underlying_cause=\"RequeuingLimitExceeded\",?} 1\\.0")
@@ -126,13 +159,57 @@ class WaitForPodsReadyTest {
         clock.advance(Duration.ofHours(2));
         assertStays(cluster, stuck, w -> w.getStatus().getAdmission() == null, "a deactivated workload stays out");
 
-        // a user activates it again: queued and admitted afresh
+        // a user activates it again: queued and admitted afresh; Kueue's reconciler turns Requeued True (Reactivated)
+        // only for reason Deactivated, so this one keeps its Requeued=False until the next eviction
         client.resources(Workload.class).inNamespace(ns).withName(name).edit(w -> {
             w.getSpec().setActive(true);
             return w;
         });
         Workload reactivated = cluster.awaitWorkload(stuck, Cluster::admitted);
-        assertThat(Cluster.condition(reactivated, "Requeued").getReason()).isEqualTo("Reactivated");
+        assertCondition(reactivated, "Requeued", "False", "DeactivatedDueToRequeuingLimitExceeded", LIMIT_MESSAGE);
+        assertThat(reactivated.getStatus().getRequeueState()).isNull();
+    }
+
+    private static final String LIMIT_MESSAGE =
+            "The workload is deactivated due to exceeding the maximum number of re-queuing retries";
+
+    /**
+     * Kueue's steps, each its own stored version: DeactivationTarget=True (RequeuingLimitExceeded) on the active,
+     * admitted Workload; then spec.active false with the target still there; then the eviction without it.
+     */
+    private static void assertDeactivationSteps(List<Workload> versions) {
+        int target = -1;
+        int inactive = -1;
+        int evicted = -1;
+        for (int i = 0; i < versions.size(); i++) {
+            Workload w = versions.get(i);
+            Condition t = Cluster.condition(w, "DeactivationTarget");
+            boolean active = !Boolean.FALSE.equals(w.getSpec().getActive());
+            if (target < 0 && t != null && active) {
+                assertThat(t.getStatus()).isEqualTo("True");
+                assertThat(t.getReason()).isEqualTo("RequeuingLimitExceeded");
+                assertThat(t.getMessage()).isEqualTo("exceeding the maximum number of re-queuing retries");
+                assertThat(w.getStatus().getAdmission()).isNotNull();
+                assertThat(Cluster.isTrue(w, "Evicted")).isFalse();
+                target = i;
+            } else if (target >= 0 && inactive < 0 && !active) {
+                assertThat(t).as("the target stays until the eviction").isNotNull();
+                assertThat(Cluster.isTrue(w, "Evicted")).isFalse();
+                inactive = i;
+            } else if (inactive >= 0 && evicted < 0 && Cluster.isTrue(w, "Evicted")) {
+                assertThat(t).as("the eviction drops the target").isNull();
+                evicted = i;
+            }
+        }
+        assertThat(List.of(target, inactive, evicted)).as("versions %s", versions.stream()
+                .map(w -> w.getMetadata().getResourceVersion()).toList()).doesNotContain(-1);
+    }
+
+    private static void assertCondition(Workload wl, String type, String status, String reason, String message) {
+        Condition c = Cluster.condition(wl, type);
+        assertThat(c).as(type).isNotNull();
+        assertThat(List.of(c.getStatus(), c.getReason(), c.getMessage())).as(type)
+                .containsExactly(status, reason, message);
     }
 
     @Test
