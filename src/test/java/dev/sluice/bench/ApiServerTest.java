@@ -167,6 +167,62 @@ class ApiServerTest {
         }
     }
 
+    /**
+     * The auditor judges changes in the order of their resource versions, so every event a watch of the benchmark's
+     * server sees is newer than the one before: an opening watch's ADDED events in the order the objects were last
+     * stored (not the store's), a watch from a resource version the same for what changed since, and a DELETED event
+     * with the deletion's own resource version, as kube-apiserver gives it.
+     */
+    @org.junit.jupiter.api.Test
+    void everyEventAWatchSeesIsNewerThanTheOneBefore() throws Exception {
+        KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
+                new ApiServer.CountingDispatcher(true), false);
+        server.init(InetAddress.getByName("127.0.0.1"), 0);
+        String url = "http://127.0.0.1:" + server.getPort();
+        try (KubernetesClient client = LoadDriver.client(url)) {
+            client.resource(BenchObjects.namespace("a")).create();
+            for (String name : List.of("x", "y", "z")) {
+                client.configMaps().inNamespace("a").resource(configMap(name, Map.of("team", "red"))).create();
+            }
+            for (String name : List.of("y", "x")) { // stored last: x, then y, z in the store's order
+                client.configMaps().inNamespace("a").withName(name).edit(cm -> {
+                    cm.getMetadata().getLabels().put("team", "blue");
+                    return cm;
+                });
+            }
+            String yVersion = client.configMaps().inNamespace("a").withName("y").get().getMetadata().getResourceVersion();
+            List<String> opened = new CopyOnWriteArrayList<>();
+            List<Long> versions = new CopyOnWriteArrayList<>();
+            Watcher<ConfigMap> ordered = new Watcher<>() {
+                @Override
+                public void eventReceived(Action action, ConfigMap cm) {
+                    opened.add(action + " " + cm.getMetadata().getName());
+                    versions.add(Long.parseLong(cm.getMetadata().getResourceVersion()));
+                }
+
+                @Override
+                public void onClose(WatcherException e) {
+                }
+            };
+            try (var watch = client.configMaps().inNamespace("a").watch(ordered)) {
+                await().atMost(Duration.ofSeconds(5)).until(() -> opened.size() == 3);
+                assertThat(opened).containsExactly("ADDED z", "ADDED y", "ADDED x");
+                client.configMaps().inNamespace("a").withName("z").delete();
+                client.configMaps().inNamespace("a").resource(configMap("w", Map.of("team", "red"))).create();
+                await().atMost(Duration.ofSeconds(5)).until(() -> opened.size() == 5);
+                assertThat(opened.subList(3, 5)).containsExactly("DELETED z", "ADDED w");
+                assertThat(versions).isSorted().doesNotHaveDuplicates();
+            }
+            List<String> since = new CopyOnWriteArrayList<>();
+            try (var watch = client.configMaps().inNamespace("a").withResourceVersion(yVersion).watch(recorder(since))) {
+                await().atMost(Duration.ofSeconds(5)).until(() -> since.size() == 2);
+                assertThat(since).containsExactly("ADDED a/x blue", "ADDED a/w red");
+            }
+        } finally {
+            server.destroy();
+        }
+    }
+
     /** A watch closed by its client, or whose client vanished, is told nothing more. */
     @org.junit.jupiter.api.Test
     void watchesOfClientsThatLeftAreDropped() throws Exception {

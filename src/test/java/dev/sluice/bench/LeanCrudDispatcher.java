@@ -27,7 +27,9 @@ import java.util.concurrent.locks.ReadWriteLock;
  * watch (a full JSON round trip per watcher per change, under the store's lock); here the event text is put together
  * once from the stored JSON and written to every matching watch. What a watch sees is the same: ADDED for every
  * matching stored object when it opens, then ADDED, MODIFIED or DELETED as the object enters, changes within or
- * leaves what the watch selects, in the store's order.</li>
+ * leaves what the watch selects, in the store's order; the ADDED events of an opening watch in the order of the
+ * objects' resource versions, and a DELETED event with a resource version of its own (the deletion's, as
+ * kube-apiserver gives it), so that every event a watch sees is newer than the one before.</li>
  * <li>Whether a write changed anything (and so gets a new resource version) is a comparison of the two JSON trees,
  * not a JSON diff whose operations are then thrown away.</li>
  * </ul>
@@ -188,13 +190,27 @@ final class LeanCrudDispatcher extends KubernetesCrudDispatcher {
                 if (matchesOld && matchesNew) {
                     w.send(modified == null ? modified = event("MODIFIED", newState) : modified);
                 } else if (matchesOld) {
-                    w.send(deleted == null ? deleted = event("DELETED", existing) : deleted);
+                    w.send(deleted == null ? deleted = event("DELETED", deletedAt(existing)) : deleted);
                 } else if (matchesNew) {
                     w.send(added == null ? added = event("ADDED", newState) : added);
                 }
             }
         }
     }
+
+    /** The deleted object's last state with the deletion's own resource version. */
+    private String deletedAt(String existing) {
+        try {
+            ObjectNode object = (ObjectNode) MAPPER.readTree(existing);
+            ((ObjectNode) object.get("metadata")).put("resourceVersion", String.valueOf(requestResourceVersion()));
+            return object.toString();
+        } catch (java.io.IOException | RuntimeException e) {
+            return existing;
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER =
+            new com.fasterxml.jackson.databind.ObjectMapper();
 
     @Override
     public void touchResourceVersion(JsonNode currentResource, JsonNode updatedResource) {
@@ -237,10 +253,16 @@ final class LeanCrudDispatcher extends KubernetesCrudDispatcher {
                 IndexedStore.Hint hint = plural == null || plural.getValues().isEmpty() ? null
                         : new IndexedStore.Hint(plural.getValues().get(0).toString(), null);
                 IndexedStore.narrow(hint, () -> {
+                    java.util.List<Map.Entry<Long, String>> added = new java.util.ArrayList<>();
                     for (Map.Entry<AttributeSet, String> e : map.entrySet()) {
-                        if (e.getKey().matches(query) && (from == null || storedVersion(e.getValue()) > from)) {
-                            send(event("ADDED", e.getValue()));
+                        long version = storedVersion(e.getValue());
+                        if (e.getKey().matches(query) && (from == null || version > from)) {
+                            added.add(Map.entry(version, e.getValue()));
                         }
+                    }
+                    added.sort(Map.Entry.comparingByKey()); // as the changes were stored
+                    for (Map.Entry<Long, String> e : added) {
+                        send(event("ADDED", e.getValue()));
                     }
                     return null;
                 });

@@ -135,7 +135,7 @@ public final class LoadDriver {
             // one watch feeds the auditor and the runner, in the API server's order
             WorkloadWatch watch = new WorkloadWatch(workloads, e -> {
                 if ("DELETED".equals(e.type())) {
-                    audit.deleted(e.workload().key());
+                    audit.deleted(e.workload().key(), e.workload().resourceVersion());
                 } else {
                     audit.workload(e.workload().key(), e.workload());
                 }

@@ -27,6 +27,11 @@ import java.util.TreeMap;
  * or its QuotaReserved condition is set True anew, without its admission being cleared in between.</li>
  * <li>At the end: every created Workload exists and is Finished, or deactivated by waitForPodsReady and released
  * (else lost or unfinished).</li>
+ * <li>Out of order: the changes must reach the auditor in the order the API server applied them, the order of their
+ * resource versions (one counter for every object, as etcd's revision is); a change older than one already judged
+ * is a violation, since the sums would then be judged on states the server never had. So a transient state is judged
+ * as the server had it: an admission stored before another Workload's release is over quota even if the release
+ * lands a moment later.</li>
  * </ul>
  * Each change costs what it touches: usage is kept per ClusterQueue and per cohort as running sums, and only the
  * sums a change raised are compared with their limits (a sum that did not grow cannot newly exceed its limit).
@@ -58,6 +63,9 @@ public final class QuotaAudit {
     private final Map<String, Boolean> finished = new HashMap<>();
     private final List<Violation> violations = new ArrayList<>();
     private long changes;
+    /** The resource version of the last change judged (-1: none yet). */
+    private long lastVersion = -1;
+    private String lastChange;
 
     public synchronized void clusterQueue(ClusterQueue cq) {
         String name = cq.getMetadata().getName();
@@ -96,14 +104,23 @@ public final class QuotaAudit {
         workload(key, WorkloadView.of(wl));
     }
 
-    /** A Workload was deleted. */
+    /** A Workload was deleted (found missing after a watch was cut: no resource version to order it by). */
     public void deleted(String key) {
+        workload(key, (WorkloadView) null);
+    }
+
+    /** A Workload was deleted at {@code resourceVersion}, as its DELETED event says. */
+    public synchronized void deleted(String key, String resourceVersion) {
+        inOrder(key, resourceVersion);
         workload(key, (WorkloadView) null);
     }
 
     /** A Workload was created or changed ({@code wl}) or deleted ({@code wl == null}, {@code key} given). */
     public synchronized void workload(String key, WorkloadView wl) {
         changes++;
+        if (wl != null) {
+            inOrder(key, wl.resourceVersion());
+        }
         Held before = held.get(key);
         boolean isFinished = wl != null && wl.isTrue("Finished");
         Held after = wl == null || isFinished || wl.admission() == null ? null : new Held(wl.admission(), reservedAt(wl));
@@ -131,6 +148,24 @@ public final class QuotaAudit {
             add(after.admission(), true);
             check(after.admission());
         }
+    }
+
+    /** The change must be newer than every change judged before it (resource versions that are not numbers: unchecked). */
+    private void inOrder(String key, String resourceVersion) {
+        long v;
+        try {
+            v = Long.parseLong(resourceVersion);
+        } catch (NumberFormatException | NullPointerException e) {
+            return;
+        }
+        String change = key + " at resourceVersion " + v;
+        if (v <= lastVersion) {
+            violations.add(new Violation("out of order", change + " reached the auditor after " + lastChange
+                    + ": the sums are judged in the API server's order only"));
+            return;
+        }
+        lastVersion = v;
+        lastChange = change;
     }
 
     private void add(WorkloadView.AdmissionView a, boolean plus) {

@@ -182,6 +182,44 @@ class QuotaAuditTest {
         assertThat(audit.usage("cq-0-0-cohort-0", "rf", "cpu")).isEqualByComparingTo("2");
     }
 
+    /**
+     * A release stored after the admission it made room for (as the real API server once stored a Finished after the
+     * next admission): the stored records were over quota in between, though the final state is within it.
+     */
+    @Test
+    void anAdmissionStoredBeforeTheReleaseItUsesIsOverQuotaEvenIfTheReleaseFollows() {
+        QuotaAudit audit = audit();
+        audit.workload("a/b", at(admitted("b", "cq-0-0-cohort-9", 20, T1), "10"));
+        audit.workload("a/d", at(admitted("d", "cq-0-0-cohort-9", 1, T2), "11"));
+        audit.workload("a/b", at(with(admitted("b", "cq-0-0-cohort-9", 20, T1), condition("Finished", "True", T2)), "12"));
+        assertThat(audit.usage("cq-0-0-cohort-9", "rf", "cpu")).isEqualByComparingTo("1");
+        assertThat(audit.violations()).singleElement().satisfies(v -> {
+            assertThat(v.rule()).isEqualTo("over quota");
+            assertThat(v.detail()).contains("uses 21 cpu");
+        });
+    }
+
+    /** The same two changes reaching the auditor in another order than the server's are not judged as if in order. */
+    @Test
+    void aChangeOlderThanOneAlreadyJudgedIsOutOfOrder() {
+        QuotaAudit audit = audit();
+        audit.workload("a/b", at(admitted("b", "cq-0-0-cohort-9", 20, T1), "10"));
+        audit.workload("a/b", at(with(admitted("b", "cq-0-0-cohort-9", 20, T1), condition("Finished", "True", T2)), "12"));
+        audit.workload("a/d", at(admitted("d", "cq-0-0-cohort-9", 1, T2), "11"));
+        audit.deleted("a/b", "13");
+        assertThat(audit.violations()).singleElement().satisfies(v -> {
+            assertThat(v.rule()).isEqualTo("out of order");
+            assertThat(v.detail()).contains("a/d at resourceVersion 11", "after a/b at resourceVersion 12");
+        });
+        audit.deleted("a/x"); // found missing after a cut watch: no version to order it by
+        assertThat(audit.violations()).hasSize(1);
+    }
+
+    private static Workload at(Workload w, String resourceVersion) {
+        w.getMetadata().setResourceVersion(resourceVersion);
+        return w;
+    }
+
     private static Workload workload(String name) {
         Workload w = new Workload();
         w.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace("a").build());

@@ -14,8 +14,11 @@ import java.util.function.Consumer;
 /**
  * One watch on every Workload, feeding the runner and the auditor in the API server's order from a single decoding
  * of each event ({@link WorkloadJson}). The test API server, like fabric8's mock, serves watches as WebSockets and
- * starts each with ADDED for every stored object. When the watch ends before {@link #close}, it is opened again after
- * a LIST that reports the Workloads deleted meanwhile (each then handed over as a DELETED event).
+ * starts each with ADDED for every stored object, in the order of their resource versions. When the watch ends before
+ * {@link #close}, a LIST reports the Workloads deleted meanwhile (each then handed over as a DELETED event, which has no
+ * resource version to be ordered by) and the watch is opened again from the last resource version seen: the server
+ * sends each object changed since once, as it is now, in the order of those changes (states within the gap are not
+ * seen; {@link #reopened} counts the gaps).
  */
 final class WorkloadWatch implements AutoCloseable {
 
@@ -26,6 +29,8 @@ final class WorkloadWatch implements AutoCloseable {
     private final AtomicLong reopened = new AtomicLong();
     private volatile boolean closed;
     private volatile WebSocket socket;
+    /** The resource version of the newest change handed over (0: none yet). */
+    private volatile long lastVersion;
 
     WorkloadWatch(WorkloadApi api, Consumer<WorkloadJson.Event> handler) {
         this.api = api;
@@ -47,7 +52,8 @@ final class WorkloadWatch implements AutoCloseable {
     }
 
     private CompletableFuture<WebSocket> open() {
-        URI uri = URI.create(api.url().replaceFirst("^http", "ws") + WorkloadApi.PREFIX + "workloads?watch=true");
+        URI uri = URI.create(api.url().replaceFirst("^http", "ws") + WorkloadApi.PREFIX + "workloads?watch=true"
+                + (lastVersion > 0 ? "&resourceVersion=" + lastVersion : ""));
         return api.http().newWebSocketBuilder().header("User-Agent", ApiServer.BENCH_AGENT).buildAsync(uri, new Listener());
     }
 
@@ -57,6 +63,11 @@ final class WorkloadWatch implements AutoCloseable {
             return;
         }
         events.incrementAndGet();
+        try {
+            lastVersion = Math.max(lastVersion, Long.parseLong(e.workload().resourceVersion()));
+        } catch (NumberFormatException | NullPointerException notANumber) {
+            // ordered by the auditor only where it is one
+        }
         if ("DELETED".equals(e.type())) {
             known.remove(e.workload().key());
         } else {
