@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.sluice.api.conversion.ConversionException;
 import dev.sluice.api.conversion.KueueConversion;
@@ -141,9 +142,9 @@ public final class ManifestLoader {
                     convert(doc, V1BETA1_TYPES.get(kind));
                     doc = KueueConversion.convert(doc, Kueue.API_VERSION);
                 }
-                JsonNode kept = doc.path("metadata").path("annotations").path(KueueConversion.V1BETA1_FIELDS);
-                if (!kept.isMissingNode()) {
-                    builder.error(o.error(null, "has fields the simulator cannot use (" + kept.asText() + ")"));
+                String unusable = unusableV1beta1Fields(doc);
+                if (unusable != null) {
+                    builder.error(o.error(null, "has fields the simulator cannot use (" + unusable + ")"));
                     return;
                 }
                 if (kind.equals("Cohort")) {
@@ -185,6 +186,29 @@ public final class ManifestLoader {
         } catch (ConversionException e) {
             builder.error(o.error(null, e.getMessage()));
         }
+    }
+
+    /**
+     * What the conversion kept of a v1beta1 document because v1beta2 has no field for it (null if nothing): the
+     * simulator cannot act on it. Older spellings of a value v1beta2 holds (Borrow, Preempt) mean what the v1beta2
+     * object says, so they are not counted.
+     */
+    private static String unusableV1beta1Fields(JsonNode doc) {
+        JsonNode kept = doc.path("metadata").path("annotations").path(KueueConversion.V1BETA1_FIELDS);
+        if (kept.isMissingNode()) {
+            return null;
+        }
+        JsonNode fields;
+        try {
+            fields = STRICT.readTree(kept.asText());
+        } catch (JsonProcessingException e) {
+            return kept.asText(); // the conversion writes JSON; a document may have carried its own value
+        }
+        if (!(fields instanceof ObjectNode entries)) {
+            return kept.asText();
+        }
+        entries.remove(KueueConversion.V1BETA1_SPELLINGS);
+        return entries.isEmpty() ? null : entries.toString();
     }
 
     private String jobKinds() {

@@ -84,4 +84,29 @@ class BadInputTest {
                         + "WorkloadPriorityClass \"urgent\" not found");
         java.nio.file.Files.delete(f);
     }
+
+    /**
+     * A v1beta2 ClusterQueue read back from a cluster keeps, in an annotation, what its v1beta1 form said that v1beta2
+     * cannot: the simulator refuses what it cannot act on (admission checks), not the older spellings Borrow and
+     * Preempt, which mean what the v1beta2 object says (MayStopSearch).
+     */
+    @Test
+    void keptV1beta1FieldsAreRefusedButNotTheOlderSpellings() throws Exception {
+        java.nio.file.Path f = java.nio.file.Files.createTempFile("sim", ".yaml");
+        java.nio.file.Files.writeString(f, """
+                apiVersion: kueue.x-k8s.io/v1beta2
+                kind: ClusterQueue
+                metadata:
+                  name: cq
+                  annotations:
+                    sluice.dev/v1beta1-fields: '{"/spec/flavorFungibility/whenCanBorrow":"Borrow","/spec/admissionChecks":["check"]}'
+                spec:
+                  flavorFungibility: {whenCanBorrow: MayStopSearch}
+                """);
+        String err = rejected(f.toString()).err();
+        assertThat(err).contains("document 1 (ClusterQueue cq): has fields the simulator cannot use"
+                + " ({\"/spec/admissionChecks\":[\"check\"]})");
+        assertThat(err).doesNotContain("whenCanBorrow");
+        java.nio.file.Files.delete(f);
+    }
 }
