@@ -84,6 +84,73 @@ class KueueSchedulerCasesTest {
         assertThat(r.evictions()).extracting(Eviction::workload).containsExactly(key("a2"));
     }
 
+    /** Kueue's "other" cohort of these cases: other-alpha preempts (own and reclaim: LowerPriority), other-beta lends. */
+    private static KueueCase alphaAndBeta(long alphaGpu, long betaGpu, PreemptionSpec betaPreemption) {
+        PreemptionSpec lower = KueueCase.preemption(WithinClusterQueue.LowerPriority, ReclaimWithinCohort.LowerPriority);
+        return new KueueCase(false, "on-demand", "spot")
+                .cq(KueueCase.queue("other-alpha", "other", lower, null, "gpu",
+                        KueueCase.quota("on-demand", "gpu", alphaGpu), KueueCase.quota("spot", "gpu", alphaGpu)))
+                .cq(KueueCase.queue("other-beta", "other", betaPreemption, null, "gpu",
+                        KueueCase.quota("on-demand", "gpu", betaGpu), KueueCase.quota("spot", "gpu", betaGpu)))
+                .lq("eng-alpha", "other", "other-alpha").lq("eng-beta", "other", "other-beta");
+    }
+
+    /**
+     * "prefer reclamation over cq priority based preemption": on-demand needs a1 of the own queue preempted, spot
+     * needs b1 reclaimed (other-beta borrows it); reclamation is the better mode, so Kueue preempts b1 on spot.
+     */
+    @Test
+    void preferReclamationOverCqPriorityBasedPreemption() {
+        CycleResult r = alphaAndBeta(10, 0,
+                KueueCase.preemption(WithinClusterQueue.LowerPriority, ReclaimWithinCohort.LowerPriority))
+                .admitted("eng-alpha", "a1", "other", 50, "gpu", 5, "other-alpha", "on-demand")
+                .admitted("eng-beta", "b1", "other", 50, "gpu", 5, "other-beta", "spot")
+                .pending("eng-alpha", "preemptor", "other", 100, "gpu", 6)
+                .schedule();
+        assertThat(KueueCase.evicted(r)).containsExactly("eng-beta/b1 InCohortReclamation");
+        assertThat(r.evictions().get(0).message()).contains("due to reclamation within the cohort; preemptor path:"
+                + " /other/other-alpha; preemptee path: /other/other-beta");
+        assertThat(KueueCase.message(r, "eng-alpha", "preemptor")).isEqualTo("couldn't assign flavors to pod set main:"
+                + " insufficient unused quota for gpu in flavor on-demand, 1 more needed, insufficient unused quota for"
+                + " gpu in flavor spot, 1 more needed. Pending the preemption of 1 workload(s)");
+    }
+
+    /**
+     * "prefer first preemption flavor when second flavor requires both reclaim and cq priority preemption": spot
+     * needs b1 and a2 gone, which is no better than preempting a1 on on-demand, so the first flavor stays.
+     */
+    @Test
+    void preferFirstPreemptionFlavorWhenSecondFlavorRequiresBothReclaimAndCqPriorityPreemption() {
+        CycleResult r = alphaAndBeta(10, 0, PreemptionSpec.defaults())
+                .admitted("eng-alpha", "a1", "other", 50, "gpu", 5, "other-alpha", "on-demand")
+                .admitted("eng-alpha", "a2", "other", 50, "gpu", 5, "other-alpha", "spot")
+                .admitted("eng-beta", "b1", "other", 50, "gpu", 5, "other-beta", "spot")
+                .pending("eng-alpha", "preemptor", "other", 100, "gpu", 6)
+                .schedule();
+        assertThat(KueueCase.evicted(r)).containsExactly("eng-alpha/a1 InClusterQueue");
+        assertThat(KueueCase.message(r, "eng-alpha", "preemptor")).isEqualTo("couldn't assign flavors to pod set main:"
+                + " insufficient unused quota for gpu in flavor on-demand, 1 more needed, insufficient unused quota for"
+                + " gpu in flavor spot, 6 more needed. Pending the preemption of 1 workload(s)");
+    }
+
+    /**
+     * "prefer first preemption flavor when second flavor also requires cq preemption": b1, borrowing on spot, has
+     * too high a priority to be reclaimed, so spot also needs a preemption in the own queue: the first flavor stays.
+     */
+    @Test
+    void preferFirstPreemptionFlavorWhenSecondFlavorAlsoRequiresCqPreemption() {
+        CycleResult r = alphaAndBeta(10, 0, PreemptionSpec.defaults())
+                .admitted("eng-alpha", "a1", "other", 50, "gpu", 6, "other-alpha", "on-demand")
+                .admitted("eng-alpha", "a2", "other", 50, "gpu", 5, "other-alpha", "spot")
+                .admitted("eng-beta", "b1", "other", 9001, "gpu", 5, "other-beta", "spot")
+                .pending("eng-alpha", "preemptor", "other", 100, "gpu", 5)
+                .schedule();
+        assertThat(KueueCase.evicted(r)).containsExactly("eng-alpha/a1 InClusterQueue");
+        assertThat(KueueCase.message(r, "eng-alpha", "preemptor")).isEqualTo("couldn't assign flavors to pod set main:"
+                + " insufficient unused quota for gpu in flavor on-demand, 1 more needed, insufficient unused quota for"
+                + " gpu in flavor spot, 5 more needed. Pending the preemption of 1 workload(s)");
+    }
+
     private static WorkloadSpec inNamespace(WorkloadSpec w, String namespace) {
         return new WorkloadSpec(new WorkloadKey(namespace, w.key().name()), w.uid(), w.queueName(), w.priority(),
                 w.creationTimeMillis(), w.podSets(), w.active());
