@@ -223,7 +223,7 @@ final class FlavorAssigner {
                     need.add(fr);
                 }
                 // the flavor is as good as its worst resource
-                if (isPreferred(rep, g)) {
+                if (isPreferred(rep, g, spec.flavorFungibility().preference())) {
                     rep = g;
                 }
                 borrow = Math.max(borrow, g.borrow());
@@ -232,7 +232,7 @@ final class FlavorAssigner {
                 continue;
             }
             Choice c = new Choice(name, mode, rep, borrow, need);
-            if (best == null || isPreferred(c.rep(), best.rep())) {
+            if (best == null || isPreferred(c.rep(), best.rep(), spec.flavorFungibility().preference())) {
                 best = c;
             }
             if (!shouldTryNextFlavor(rep, spec.flavorFungibility())) {
@@ -243,15 +243,19 @@ final class FlavorAssigner {
     }
 
     /**
-     * Kueue's isPreferred (flavorassigner.go) under its default preference, BorrowingOverPreemption: the better
-     * preemption mode (fit, then reclamation, then preemption in the own queue), then the lower borrowing level.
+     * Kueue's isPreferred (flavorassigner.go): whether a is better than b. BorrowingOverPreemption: the better
+     * preemption mode (fit, then reclamation, then preemption in the own queue), then the lower borrowing level;
+     * PreemptionOverBorrowing: the lower borrowing level, then the better mode. No fit is worse than anything.
      */
-    static boolean isPreferred(Granular a, Granular b) {
+    static boolean isPreferred(Granular a, Granular b, FlavorFungibilityPreference preference) {
         if (a.mode() == PreemptionMode.NO_FIT) {
             return false;
         }
         if (b.mode() == PreemptionMode.NO_FIT) {
             return true;
+        }
+        if (preference == FlavorFungibilityPreference.PreemptionOverBorrowing && a.borrow() != b.borrow()) {
+            return a.borrow() < b.borrow();
         }
         if (a.mode() != b.mode()) {
             return a.mode().compareTo(b.mode()) > 0;

@@ -69,4 +69,25 @@ class KueueFairSharingCasesTest {
     void preferFlavorWithMostLocalCapacityWithoutFairSharing() {
         assertThat(KueueCase.admitted(mostLocalCapacity(false))).containsExactly("default/a3 queue1 [spot]");
     }
+    /** "PreemptionOverBorrowing with fair sharing: preempt in first flavor instead of borrowing in second". */
+    @Test
+    void preemptionOverBorrowingWithFairSharingPreemptInFirstFlavorInsteadOfBorrowingInSecond() {
+        FlavorFungibility pob = new FlavorFungibility(WhenCanBorrow.TryNextFlavor, WhenCanPreempt.TryNextFlavor,
+                FlavorFungibilityPreference.PreemptionOverBorrowing);
+        CycleResult r = new KueueCase(true, "on-demand", "spot")
+                .cq(KueueCase.queue("fs-pob-cq", "fs-pob-cohort",
+                        KueueCase.preemption(WithinClusterQueue.LowerPriority, ReclaimWithinCohort.Never), pob, "cpu",
+                        KueueCase.quota("on-demand", "cpu", 5, 0L), KueueCase.quota("spot", "cpu", 0, 5L)))
+                .cq(KueueCase.queue("fs-pob-lender", "fs-pob-cohort", null, null, "cpu",
+                        KueueCase.quota("on-demand", "cpu", 0), KueueCase.quota("spot", "cpu", 5)))
+                .lq("default", "fs-pob-queue", "fs-pob-cq")
+                .admitted("default", "fs-low-pob", "fs-pob-queue", -1, "cpu", 5, "fs-pob-cq", "on-demand")
+                .pending("default", "fs-high-pob", "fs-pob-queue", 0, "cpu", 5)
+                .schedule();
+        assertThat(KueueCase.evicted(r)).containsExactly("default/fs-low-pob InClusterQueue");
+        assertThat(r.admissions()).isEmpty();
+        assertThat(KueueCase.message(r, "default", "fs-high-pob")).isEqualTo("couldn't assign flavors to pod set main:"
+                + " insufficient unused quota for cpu in flavor on-demand, 5 more needed. Pending the preemption of 1"
+                + " workload(s)");
+    }
 }

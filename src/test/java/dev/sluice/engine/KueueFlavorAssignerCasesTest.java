@@ -1,6 +1,10 @@
 package dev.sluice.engine;
 
+import static dev.sluice.engine.FlavorAssigner.PreemptionMode.FIT;
+import static dev.sluice.engine.FlavorAssigner.PreemptionMode.PREEMPT;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sluice.engine.FlavorAssigner.Granular;
 
 import java.util.List;
 import java.util.Map;
@@ -100,5 +104,68 @@ class KueueFlavorAssignerCasesTest {
         CycleResult r = c.pending(new WorkloadSpec(new WorkloadKey("default", "preemptor"), "wl-preemptor", "test", 0,
                 0, List.of(PodSetSpec.of("main", 1, Map.of("gpu", 10_000L, "compute", 10_000L))), true)).schedule();
         assertThat(KueueCase.evicted(r)).containsExactly("default/other-tre InCohortReclamation");
+    }
+    /*
+     * TestIsPreferred. Its cases with noPreemptionCandidates are not here: a flavor where preemption finds no
+     * candidates is never chosen (see selectDeeperBorrowingFlavorThatFitsWhenShallowerBorrowingFlavorHasNoPreemption
+     * Candidates and the scheduler case "PreemptionOverBorrowing preference: select fitting second flavor over first
+     * flavor with no preemption candidates"), which is what Kueue's ranking of it below every viable mode gives.
+     */
+
+    /** "feature gate disabled prioritises preemption": with no preference, fit beats preemption. */
+    @Test
+    void featureGateDisabledPrioritisesPreemption() {
+        assertThat(FlavorAssigner.isPreferred(new Granular(FIT, 0), new Granular(PREEMPT, 0), null)).isTrue();
+    }
+
+    /** "explicit BorrowingOverPreemption prioritises borrowing distance": the mode comes first. */
+    @Test
+    void explicitBorrowingOverPreemptionPrioritisesBorrowingDistance() {
+        assertThat(FlavorAssigner.isPreferred(new Granular(PREEMPT, 1), new Granular(FIT, 2),
+                FlavorFungibilityPreference.BorrowingOverPreemption)).isFalse();
+    }
+
+    /** "explicit PreemptionOverBorrowing prioritises lower preemption": the borrowing level comes first. */
+    @Test
+    void explicitPreemptionOverBorrowingPrioritisesLowerPreemption() {
+        assertThat(FlavorAssigner.isPreferred(new Granular(PREEMPT, 1), new Granular(FIT, 2),
+                FlavorFungibilityPreference.PreemptionOverBorrowing)).isTrue();
+    }
+
+    /** "explicit PreemptionOverBorrowing breaks borrowing ties with preemption". */
+    @Test
+    void explicitPreemptionOverBorrowingBreaksBorrowingTiesWithPreemption() {
+        assertThat(FlavorAssigner.isPreferred(new Granular(PREEMPT, 1), new Granular(FIT, 1),
+                FlavorFungibilityPreference.PreemptionOverBorrowing)).isFalse();
+    }
+
+    /**
+     * TestHierarchical's "Select deeper-borrowing flavor that fits when shallower-borrowing flavor has no preemption
+     * candidates": cohorts one under two under three, each with 4 cpu of its own flavor; the queue (in one) holds 4
+     * of one, which it may not borrow beyond, with a workload of the preemptor's priority (no candidate). Under
+     * PreemptionOverBorrowing one would borrow least, but cannot admit: two, which fits, is chosen.
+     */
+    @Test
+    void selectDeeperBorrowingFlavorThatFitsWhenShallowerBorrowingFlavorHasNoPreemptionCandidates() {
+        FlavorFungibility pob = new FlavorFungibility(WhenCanBorrow.TryNextFlavor, WhenCanPreempt.TryNextFlavor,
+                FlavorFungibilityPreference.PreemptionOverBorrowing);
+        ClusterQueueSpec test = KueueCase.queue("test-clusterqueue", "one",
+                KueueCase.preemption(WithinClusterQueue.LowerPriority, ReclaimWithinCohort.LowerPriority), pob, "cpu",
+                KueueCase.quota("one", "cpu", 4, 0L), KueueCase.quota("two", "cpu", 0),
+                KueueCase.quota("three", "cpu", 0));
+        ClusterQueueSpec other = KueueCase.queue("other-clusterqueue", "two", null, null, "cpu",
+                KueueCase.quota("one", "cpu", 0), KueueCase.quota("two", "cpu", 0), KueueCase.quota("three", "cpu", 0));
+        CycleResult r = new KueueCase(false, "one", "two", "three")
+                .cohort(new CohortSpec("three", null, List.of(new ResourceGroupSpec(List.of("cpu"),
+                        List.of(KueueCase.quota("three", "cpu", 4))))))
+                .cohort(new CohortSpec("two", "three", List.of(new ResourceGroupSpec(List.of("cpu"),
+                        List.of(KueueCase.quota("two", "cpu", 4))))))
+                .cohort(new CohortSpec("one", "two", List.of(new ResourceGroupSpec(List.of("cpu"),
+                        List.of(KueueCase.quota("one", "cpu", 4))))))
+                .cq(test).cq(other).lq("default", "test", "test-clusterqueue")
+                .admitted("default", "holder", "test", 0, "cpu", 4, "test-clusterqueue", "one")
+                .pending("default", "incoming", "test", 0, "cpu", 4)
+                .schedule();
+        assertThat(KueueCase.admitted(r)).containsExactly("default/incoming test-clusterqueue [two]");
     }
 }
