@@ -18,6 +18,7 @@ import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.api.v1beta2.WorkloadPriorityClass;
 import dev.sluice.jobs.JobKind;
+import dev.sluice.webhook.KueueObjectRules;
 import dev.sluice.jobs.JobKinds;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -49,6 +50,10 @@ public final class ManifestLoader {
             "Workload", dev.sluice.api.v1beta1.Workload.class,
             "WorkloadPriorityClass", dev.sluice.api.v1beta1.WorkloadPriorityClass.class,
             "Cohort", dev.sluice.api.v1beta1.Cohort.class);
+
+    private static final java.util.Map<String, Class<?>> V1BETA2_TYPES = java.util.Map.of(
+            "ResourceFlavor", ResourceFlavor.class, "ClusterQueue", ClusterQueue.class, "LocalQueue", LocalQueue.class,
+            "Workload", Workload.class, "WorkloadPriorityClass", WorkloadPriorityClass.class, "Cohort", Cohort.class);
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     /** Unknown fields of Kueue's objects are errors, as with kubectl's strict validation. */
@@ -136,10 +141,17 @@ public final class ManifestLoader {
         Origin o = origin.named(kind + " " + (ns.isEmpty() ? "" : ns + "/") + name);
         try {
             if (KueueConversion.isKueueKind(kind) && KueueConversion.VERSIONS.contains(apiVersion)) {
-                // either version, read the same way: checked against its own version's fields, then converted to
-                // the hub (v1beta2), as the API server's conversion webhook would
-                if (!apiVersion.equals(Kueue.API_VERSION)) {
-                    convert(doc, V1BETA1_TYPES.get(kind));
+                // either version, read the same way: checked against its own version's fields and Kueue's admission
+                // rules (what the API server would refuse is refused here, in its words), then converted to the hub
+                // (v1beta2), as the API server's conversion webhook would
+                boolean hub = apiVersion.equals(Kueue.API_VERSION);
+                convert(doc, (hub ? V1BETA2_TYPES : V1BETA1_TYPES).get(kind));
+                List<String> refused = KueueObjectRules.problems(doc);
+                if (!refused.isEmpty()) {
+                    builder.refuse(kind, name, refused.stream().map(problem -> o.error(null, problem)).toList());
+                    return;
+                }
+                if (!hub) {
                     doc = KueueConversion.convert(doc, Kueue.API_VERSION);
                 }
                 String unusable = unusableV1beta1Fields(doc);

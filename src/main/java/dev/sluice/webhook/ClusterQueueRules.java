@@ -12,7 +12,7 @@ import java.util.Set;
  * in exactly one resource group and listed, in order, by every flavor of that group; flavor names are unique;
  * borrowingLimit and lendingLimit only with a cohort; lendingLimit not above nominalQuota; known policy values,
  * Kueue's forbidden preemption combination and its fungibility rule (a preference only with both policies
- * TryNextFlavor); a valid namespaceSelector.
+ * TryNextFlavor); a valid namespaceSelector; a fair-sharing weight Kueue accepts.
  */
 final class ClusterQueueRules {
     static final List<String> QUEUEING_STRATEGIES = List.of("StrictFIFO", "BestEffortFIFO");
@@ -25,6 +25,7 @@ final class ClusterQueueRules {
     /** v1beta2 dropped v1beta1's older spellings Borrow and Preempt. */
     static final List<String> WHEN_CAN_V1BETA2 = List.of("MayStopSearch", "TryNextFlavor");
     static final List<String> PREFERENCES = List.of("BorrowingOverPreemption", "PreemptionOverBorrowing");
+    private static final java.math.BigDecimal ONE_NANO = new java.math.BigDecimal("1e-9");
     static final int MAX_RESOURCE_GROUPS = 16;
     static final int MAX_COVERED_RESOURCES = 64;
     static final int MAX_FLAVORS = 16;
@@ -51,6 +52,7 @@ final class ClusterQueueRules {
         LabelSelectors.validate(Fields.object(spec, "namespaceSelector", "spec.namespaceSelector", errors),
                 "spec.namespaceSelector", errors);
         preemption(Fields.object(spec, "preemption", "spec.preemption", errors), errors);
+        fairSharing(spec, errors);
         flavorFungibility(Fields.object(spec, "flavorFungibility", "spec.flavorFungibility", errors), v1beta2, errors);
         return errors;
     }
@@ -72,6 +74,15 @@ final class ClusterQueueRules {
         if (preference != null && !(borrowTries && preemptTries)) {
             errors.invalid("spec.flavorFungibility", "object", "preference can only be set when both whenCanBorrow"
                     + " and whenCanPreempt are TryNextFlavor");
+        }
+    }
+
+    /** Kueue's validateFairSharing (ClusterQueues and Cohorts): the weight not negative and, unless 0, above 1n. */
+    static void fairSharing(JsonNode spec, FieldErrors errors) {
+        JsonNode fairSharing = Fields.object(spec, "fairSharing", "spec.fairSharing", errors);
+        Quantity weight = Fields.quantity(fairSharing, "weight", "spec.fairSharing", errors);
+        if (weight != null && weight.value().signum() > 0 && weight.value().compareTo(ONE_NANO) <= 0) {
+            errors.invalid("spec.fairSharing", fairSharing.get("weight"), "When not 0, weight must be > 10e-9");
         }
     }
 
