@@ -266,12 +266,15 @@ final class FlavorAssigner {
     /**
      * Kueue's fitsResourceQuota: preemption is considered on a flavor only if the request fits the queue's
      * nominal quota, or a subtree below the tree's root could hold it (it may reclaim in the hierarchy), or the
-     * queue may preempt while borrowing (borrowWithinCohort, or fair sharing). Otherwise the flavor does not fit: a queue that
-     * would borrow after preempting does not preempt, not even its own lower-priority workloads.
+     * queue may preempt while borrowing (canPreemptWhileBorrowing: borrowWithinCohort, or fair sharing with
+     * reclaimWithinCohort not Never). Otherwise the flavor does not fit: a queue that would borrow after preempting
+     * does not preempt, not even its own lower-priority workloads.
      */
     private boolean preemptionMayHelp(ClusterQueueState cq, FlavorResource fr, long val) {
-        return val <= cq.quota(fr).nominal() || mayReclaimInHierarchy(cq, fr, val) || fairSharing.enabled()
-                || cq.spec.preemption().borrowPolicy() != BorrowWithinCohortPolicy.Never;
+        PreemptionSpec policy = cq.spec.preemption();
+        return val <= cq.quota(fr).nominal() || mayReclaimInHierarchy(cq, fr, val)
+                || policy.borrowPolicy() != BorrowWithinCohortPolicy.Never
+                || (fairSharing.enabled() && policy.reclaimWithinCohort() != ReclaimWithinCohort.Never);
     }
 
     /**

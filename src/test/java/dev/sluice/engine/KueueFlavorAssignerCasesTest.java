@@ -168,4 +168,34 @@ class KueueFlavorAssignerCasesTest {
                 .schedule();
         assertThat(KueueCase.admitted(r)).containsExactly("default/incoming test-clusterqueue [two]");
     }
+    /**
+     * TestAssignFlavors' "when borrowing while preemption is needed for flavor one, fair sharing enabled,
+     * reclaimWithinCohort=Never" (canPreemptWhileBorrowing): with fair sharing a queue may preempt while borrowing
+     * only if it may reclaim. Kueue's case has no candidate at all on flavor one; here the queue holds a lower-priority
+     * workload there (withinClusterQueue LowerPriority), so only the rule keeps flavor one from preempting it: it does
+     * not fit, and the workload takes flavor two. With reclaimWithinCohort Any (the case beside it) flavor one preempts.
+     */
+    @Test
+    void whenBorrowingWhilePreemptionIsNeededForFlavorOneFairSharingEnabledReclaimWithinCohortNever() {
+        for (ReclaimWithinCohort reclaim : List.of(ReclaimWithinCohort.Never, ReclaimWithinCohort.Any)) {
+            FlavorFungibility stop = new FlavorFungibility(WhenCanBorrow.Borrow, WhenCanPreempt.Preempt);
+            CycleResult r = new KueueCase(true, "one", "two")
+                    .cq(KueueCase.queue("test-clusterqueue", "test-cohort",
+                            KueueCase.preemption(WithinClusterQueue.LowerPriority, reclaim), stop, "cpu",
+                            KueueCase.quota("one", "cpu", 2), KueueCase.quota("two", "cpu", 12)))
+                    .cq(KueueCase.queue("test-secondary-clusterqueue", "test-cohort", null, null, "cpu",
+                            KueueCase.quota("one", "cpu", 12)))
+                    .lq("default", "test", "test-clusterqueue").lq("default", "secondary", "test-secondary-clusterqueue")
+                    .admitted("default", "low", "test", -1, "cpu", 2, "test-clusterqueue", "one")
+                    .admitted("default", "other", "secondary", 0, "cpu", 2, "test-secondary-clusterqueue", "one")
+                    .pending("default", "incoming", "test", 0, "cpu", 12)
+                    .schedule();
+            if (reclaim == ReclaimWithinCohort.Never) {
+                assertThat(r.evictions()).as("reclaim %s", reclaim).isEmpty();
+                assertThat(KueueCase.admitted(r)).containsExactly("default/incoming test-clusterqueue [two]");
+            } else {
+                assertThat(KueueCase.evicted(r)).as("reclaim %s", reclaim).containsExactly("default/low InClusterQueue");
+            }
+        }
+    }
 }
