@@ -68,7 +68,8 @@ public final class QueueObjects {
                 QueueingStrategy.valueOf(spec.getQueueingStrategy().name()), selector(spec.getNamespaceSelector()),
                 preemption(spec.getPreemption()),
                 new FlavorFungibility(whenCanBorrow(spec.getFlavorFungibility().getWhenCanBorrow()),
-                        whenCanPreempt(spec.getFlavorFungibility().getWhenCanPreempt())),
+                        whenCanPreempt(spec.getFlavorFungibility().getWhenCanPreempt()),
+                        preference(spec.getFlavorFungibility().getPreference())),
                 StopPolicy.valueOf(spec.getStopPolicy().name()),
                 CohortObjects.weight(spec.getFairSharing() == null ? null : spec.getFairSharing().getWeight(), where))
                 .withAdmissionMode(admissionMode(spec.getAdmissionScope()));
@@ -80,7 +81,6 @@ public final class QueueObjects {
                 : dev.sluice.engine.AdmissionMode.valueOf(scope.getAdmissionMode().name());
     }
 
-    /** MayStopSearch is Kueue's newer name for Borrow (whenCanBorrow) and Preempt (whenCanPreempt). */
     /**
      * A ClusterQueue's or Cohort's spec.resourceGroups as the engine's quota groups; a quantity that does not parse
      * names its field.
@@ -114,12 +114,19 @@ public final class QueueObjects {
         return groups;
     }
 
+    /** MayStopSearch is Kueue's newer name for Borrow (whenCanBorrow) and Preempt (whenCanPreempt). */
     private static WhenCanBorrow whenCanBorrow(dev.sluice.api.v1beta2.WhenCanBorrow value) {
         return value == dev.sluice.api.v1beta2.WhenCanBorrow.TryNextFlavor ? WhenCanBorrow.TryNextFlavor : WhenCanBorrow.Borrow;
     }
 
     private static WhenCanPreempt whenCanPreempt(dev.sluice.api.v1beta2.WhenCanPreempt value) {
         return value == dev.sluice.api.v1beta2.WhenCanPreempt.TryNextFlavor ? WhenCanPreempt.TryNextFlavor : WhenCanPreempt.Preempt;
+    }
+
+    /** Unset is Kueue's default behaviour, BorrowingOverPreemption. */
+    private static dev.sluice.engine.FlavorFungibilityPreference preference(
+            dev.sluice.api.v1beta2.FlavorFungibilityPreference value) {
+        return value == null ? null : dev.sluice.engine.FlavorFungibilityPreference.valueOf(value.name());
     }
 
     private static PreemptionSpec preemption(ClusterQueuePreemption p) {

@@ -29,12 +29,28 @@ final class FlavorAssigner {
         }
     }
 
-    /** Tells whether preemption could free val of fr for this workload (Kueue's preemption oracle). */
-    interface PreemptionOracle {
-        boolean mayFree(FlavorResource fr, long val);
+    /**
+     * Kueue's preemptionMode of a flavor for a resource, worst to best: no fit; preemption with a victim in the own
+     * ClusterQueue; reclamation (every victim in other queues); fit. (A flavor where preemption finds no candidates
+     * is never chosen, as Kueue ranks it below every mode that can admit.)
+     */
+    enum PreemptionMode { NO_FIT, PREEMPT, RECLAIM, FIT }
+
+    /** Kueue's granularMode: the preemption mode and the borrowing level (0: none; after the victims are gone). */
+    record Granular(PreemptionMode mode, int borrow) {
+        static final Granular BEST = new Granular(PreemptionMode.FIT, 0);
     }
 
-    private record Choice(String flavor, Mode mode, int borrow, Set<FlavorResource> needPreemption) {
+    /**
+     * Kueue's preemption oracle (SimulatePreemption): what preemption could do to fit val of fr for this workload,
+     * PREEMPT or RECLAIM with the borrowing level once the victims are gone, or null when there are no candidates.
+     */
+    interface PreemptionOracle {
+        Granular simulate(FlavorResource fr, long val);
+    }
+
+    /** mode: the worst of the resources' modes; rep: Kueue's representative mode; borrow: the deepest. */
+    private record Choice(String flavor, Mode mode, Granular rep, int borrow, Set<FlavorResource> needPreemption) {
     }
 
     private final Map<String, FlavorSpec> flavors;
@@ -169,6 +185,7 @@ final class FlavorAssigner {
                 continue;
             }
             Mode mode = Mode.FIT;
+            Granular rep = Granular.BEST;
             int borrow = 0;
             Set<FlavorResource> need = new TreeSet<>();
             for (String r : resources) {
@@ -189,33 +206,36 @@ final class FlavorAssigner {
                     groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.ExceedsMaxQuota);
                     break;
                 }
-                if (cq.borrowingWith(fr, val)) {
-                    borrow = Math.max(borrow, borrowHeight(cq, fr, val));
-                }
+                Granular g;
                 long available = cq.available(fr);
                 if (val <= available) {
-                    continue;
-                }
-                reasons.add("insufficient unused quota for " + r + " in flavor " + name + ", "
-                        + fmt(val - available) + " more needed");
-                if (preemptionMayHelp(cq, fr, val) && oracle.mayFree(fr, val)) {
-                    mode = min(mode, Mode.PREEMPT);
-                    need.add(fr);
+                    g = new Granular(PreemptionMode.FIT, cq.borrowingWith(fr, val) ? borrowHeight(cq, fr, val) : 0);
                 } else {
-                    mode = Mode.NO_FIT;
-                    groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.WaitingForQuota);
-                    break;
+                    reasons.add("insufficient unused quota for " + r + " in flavor " + name + ", "
+                            + fmt(val - available) + " more needed");
+                    g = preemptionMayHelp(cq, fr, val) ? oracle.simulate(fr, val) : null;
+                    if (g == null) {
+                        mode = Mode.NO_FIT;
+                        groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.WaitingForQuota);
+                        break;
+                    }
+                    mode = Mode.PREEMPT;
+                    need.add(fr);
                 }
+                // the flavor is as good as its worst resource
+                if (isPreferred(rep, g, spec.flavorFungibility().preference())) {
+                    rep = g;
+                }
+                borrow = Math.max(borrow, g.borrow());
             }
             if (mode == Mode.NO_FIT) {
                 continue;
             }
-            Choice c = new Choice(name, mode, borrow, need);
-            if (best == null || c.mode().compareTo(best.mode()) > 0
-                    || (c.mode() == best.mode() && c.borrow() < best.borrow())) {
+            Choice c = new Choice(name, mode, rep, borrow, need);
+            if (best == null || isPreferred(c.rep(), best.rep(), spec.flavorFungibility().preference())) {
                 best = c;
             }
-            if (!shouldTryNextFlavor(mode, borrow > 0, spec.flavorFungibility())) {
+            if (!shouldTryNextFlavor(rep, spec.flavorFungibility())) {
                 return c;
             }
         }
@@ -223,14 +243,38 @@ final class FlavorAssigner {
     }
 
     /**
+     * Kueue's isPreferred (flavorassigner.go): whether a is better than b. BorrowingOverPreemption: the better
+     * preemption mode (fit, then reclamation, then preemption in the own queue), then the lower borrowing level;
+     * PreemptionOverBorrowing: the lower borrowing level, then the better mode. No fit is worse than anything.
+     */
+    static boolean isPreferred(Granular a, Granular b, FlavorFungibilityPreference preference) {
+        if (a.mode() == PreemptionMode.NO_FIT) {
+            return false;
+        }
+        if (b.mode() == PreemptionMode.NO_FIT) {
+            return true;
+        }
+        if (preference == FlavorFungibilityPreference.PreemptionOverBorrowing && a.borrow() != b.borrow()) {
+            return a.borrow() < b.borrow();
+        }
+        if (a.mode() != b.mode()) {
+            return a.mode().compareTo(b.mode()) > 0;
+        }
+        return a.borrow() < b.borrow();
+    }
+
+    /**
      * Kueue's fitsResourceQuota: preemption is considered on a flavor only if the request fits the queue's
      * nominal quota, or a subtree below the tree's root could hold it (it may reclaim in the hierarchy), or the
-     * queue may preempt while borrowing (borrowWithinCohort, or fair sharing). Otherwise the flavor does not fit: a queue that
-     * would borrow after preempting does not preempt, not even its own lower-priority workloads.
+     * queue may preempt while borrowing (canPreemptWhileBorrowing: borrowWithinCohort, or fair sharing with
+     * reclaimWithinCohort not Never). Otherwise the flavor does not fit: a queue that would borrow after preempting
+     * does not preempt, not even its own lower-priority workloads.
      */
     private boolean preemptionMayHelp(ClusterQueueState cq, FlavorResource fr, long val) {
-        return val <= cq.quota(fr).nominal() || mayReclaimInHierarchy(cq, fr, val) || fairSharing.enabled()
-                || cq.spec.preemption().borrowPolicy() != BorrowWithinCohortPolicy.Never;
+        PreemptionSpec policy = cq.spec.preemption();
+        return val <= cq.quota(fr).nominal() || mayReclaimInHierarchy(cq, fr, val)
+                || policy.borrowPolicy() != BorrowWithinCohortPolicy.Never
+                || (fairSharing.enabled() && policy.reclaimWithinCohort() != ReclaimWithinCohort.Never);
     }
 
     /**
@@ -278,16 +322,12 @@ final class FlavorAssigner {
         return h;
     }
 
-    /** Kueue's flavor fungibility: stop at this flavor, or look further for a better one. */
-    private static boolean shouldTryNextFlavor(Mode mode, boolean borrow, FlavorFungibility f) {
-        if (mode == Mode.PREEMPT && f.whenCanPreempt() == WhenCanPreempt.Preempt
-                && (!borrow || f.whenCanBorrow() == WhenCanBorrow.Borrow)) {
-            return false;
+    /** Kueue's shouldTryNextFlavor: stop at this flavor, or look further for a better one. */
+    private static boolean shouldTryNextFlavor(Granular rep, FlavorFungibility f) {
+        if (rep.mode() != PreemptionMode.FIT && f.whenCanPreempt() == WhenCanPreempt.TryNextFlavor) {
+            return true;
         }
-        if (mode == Mode.FIT && borrow && f.whenCanBorrow() == WhenCanBorrow.Borrow) {
-            return false;
-        }
-        return !(mode == Mode.FIT && !borrow);
+        return rep.borrow() > 0 && f.whenCanBorrow() == WhenCanBorrow.TryNextFlavor;
     }
 
     /** A NoSchedule/NoExecute taint of the flavor that neither the pod nor the flavor tolerates. */

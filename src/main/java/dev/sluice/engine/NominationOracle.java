@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Kueue's preemption oracle for the nomination of one head: whether preemption could free val of fr. It
+ * Kueue's preemption oracle for the nomination of one head: what preemption could do to fit val of fr. It
  * remembers the victims it found per (flavor resource, amount), so that when the assignment needs exactly that,
  * the victim search is not run a second time. Valid only while nothing changes, i.e. within one nomination.
  */
@@ -29,16 +29,33 @@ final class NominationOracle implements FlavorAssigner.PreemptionOracle {
         this.shortcuts = shortcuts;
     }
 
+    /**
+     * Kueue's SimulatePreemption: the victims for val of fr; RECLAIM when none is in the preemptor's own queue,
+     * else PREEMPT, with the borrowing level the queue would have once they are gone; null when there are none.
+     */
     @Override
-    public boolean mayFree(FlavorResource fr, long val) {
+    public FlavorAssigner.Granular simulate(FlavorResource fr, long val) {
         if (shortcuts && Preemptor.bound(wl, cq, fr, val, fairSharing) < val) {
-            return false;
+            return null;
         }
         List<Preemptor.Target> targets = Preemptor.targets(wl, Map.of(fr, val), Set.of(fr), cq, fairSharing);
         if (shortcuts) {
             found.put(new Ask(fr, val), targets);
         }
-        return !targets.isEmpty();
+        if (targets.isEmpty()) {
+            return null;
+        }
+        boolean own = false;
+        for (Preemptor.Target t : targets) {
+            t.owner().removeUsage(t.workload().usage);
+            own |= t.owner() == cq;
+        }
+        int borrow = cq.borrowingWith(fr, val) ? FlavorAssigner.borrowHeight(cq, fr, val) : 0;
+        for (Preemptor.Target t : targets) {
+            t.owner().addUsage(t.workload().usage);
+        }
+        return new FlavorAssigner.Granular(own ? FlavorAssigner.PreemptionMode.PREEMPT
+                : FlavorAssigner.PreemptionMode.RECLAIM, borrow);
     }
 
     /** The victims for the assignment: those already found if it needs exactly what was asked, else a search. */

@@ -39,7 +39,8 @@ public final class JsonOutput {
     static String summary(SimResult r) {
         Json j = new Json().field("event", "Summary").number("makespan", Durations.seconds(r.endMillis()))
                 .number("workloads", r.runs().size()).number("admitted", r.everAdmitted()).number("finished", r.finished())
-                .number("pending", r.pending()).number("admissions", r.admissions()).number("preemptions", r.evictions())
+                .number("pending", r.pending()).number("admissions", r.admissions()).number("preemptions", r.preemptions())
+                .number("evictions", r.evictions()).map("evictionsByReason", r.evictionsByReason())
                 .number("cycles", r.cycles()).number("wallSeconds", r.wallSeconds()).number("cpuSeconds", r.cpuSeconds())
                 .number("decisionsPerSecond", Math.round(r.decisionsPerSecond()))
                 .map("averageWaitByPriorityClass", r.averageWaitByPriorityClass());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.sluice.api.conversion.ConversionException;
 import dev.sluice.api.conversion.KueueConversion;
@@ -17,6 +18,7 @@ import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.api.v1beta2.WorkloadPriorityClass;
 import dev.sluice.jobs.JobKind;
+import dev.sluice.webhook.KueueObjectRules;
 import dev.sluice.jobs.JobKinds;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Namespace;
@@ -48,6 +50,10 @@ public final class ManifestLoader {
             "Workload", dev.sluice.api.v1beta1.Workload.class,
             "WorkloadPriorityClass", dev.sluice.api.v1beta1.WorkloadPriorityClass.class,
             "Cohort", dev.sluice.api.v1beta1.Cohort.class);
+
+    private static final java.util.Map<String, Class<?>> V1BETA2_TYPES = java.util.Map.of(
+            "ResourceFlavor", ResourceFlavor.class, "ClusterQueue", ClusterQueue.class, "LocalQueue", LocalQueue.class,
+            "Workload", Workload.class, "WorkloadPriorityClass", WorkloadPriorityClass.class, "Cohort", Cohort.class);
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     /** Unknown fields of Kueue's objects are errors, as with kubectl's strict validation. */
@@ -135,15 +141,22 @@ public final class ManifestLoader {
         Origin o = origin.named(kind + " " + (ns.isEmpty() ? "" : ns + "/") + name);
         try {
             if (KueueConversion.isKueueKind(kind) && KueueConversion.VERSIONS.contains(apiVersion)) {
-                // either version, read the same way: checked against its own version's fields, then converted to
-                // the hub (v1beta2), as the API server's conversion webhook would
-                if (!apiVersion.equals(Kueue.API_VERSION)) {
-                    convert(doc, V1BETA1_TYPES.get(kind));
+                // either version, read the same way: checked against its own version's fields and Kueue's admission
+                // rules (what the API server would refuse is refused here, in its words), then converted to the hub
+                // (v1beta2), as the API server's conversion webhook would
+                boolean hub = apiVersion.equals(Kueue.API_VERSION);
+                convert(doc, (hub ? V1BETA2_TYPES : V1BETA1_TYPES).get(kind));
+                List<String> refused = KueueObjectRules.problems(doc);
+                if (!refused.isEmpty()) {
+                    builder.refuse(kind, name, refused.stream().map(problem -> o.error(null, problem)).toList());
+                    return;
+                }
+                if (!hub) {
                     doc = KueueConversion.convert(doc, Kueue.API_VERSION);
                 }
-                JsonNode kept = doc.path("metadata").path("annotations").path(KueueConversion.V1BETA1_FIELDS);
-                if (!kept.isMissingNode()) {
-                    builder.error(o.error(null, "has fields the simulator cannot use (" + kept.asText() + ")"));
+                String unusable = unusableV1beta1Fields(doc);
+                if (unusable != null) {
+                    builder.error(o.error(null, "has fields the simulator cannot use (" + unusable + ")"));
                     return;
                 }
                 if (kind.equals("Cohort")) {
@@ -185,6 +198,29 @@ public final class ManifestLoader {
         } catch (ConversionException e) {
             builder.error(o.error(null, e.getMessage()));
         }
+    }
+
+    /**
+     * What the conversion kept of a v1beta1 document because v1beta2 has no field for it (null if nothing): the
+     * simulator cannot act on it. Older spellings of a value v1beta2 holds (Borrow, Preempt) mean what the v1beta2
+     * object says, so they are not counted.
+     */
+    private static String unusableV1beta1Fields(JsonNode doc) {
+        JsonNode kept = doc.path("metadata").path("annotations").path(KueueConversion.V1BETA1_FIELDS);
+        if (kept.isMissingNode()) {
+            return null;
+        }
+        JsonNode fields;
+        try {
+            fields = STRICT.readTree(kept.asText());
+        } catch (JsonProcessingException e) {
+            return kept.asText(); // the conversion writes JSON; a document may have carried its own value
+        }
+        if (!(fields instanceof ObjectNode entries)) {
+            return kept.asText();
+        }
+        entries.remove(KueueConversion.V1BETA1_SPELLINGS);
+        return entries.isEmpty() ? null : entries.toString();
     }
 
     private String jobKinds() {

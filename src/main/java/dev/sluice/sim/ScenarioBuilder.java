@@ -61,6 +61,8 @@ public final class ScenarioBuilder {
     /** Jobs and bare Workloads in input order (their creation order). */
     private final List<Object> submissions = new ArrayList<>();
     private final Map<String, Origin> seen = new HashMap<>();
+    /** Kind/name of the queue objects refused: their problems are reported, references to them are not. */
+    private final java.util.Set<String> refused = new java.util.HashSet<>();
     private final Map<String, Integer> generatedNames = new HashMap<>();
 
     public ScenarioBuilder(long defaultDurationMillis) {
@@ -81,6 +83,15 @@ public final class ScenarioBuilder {
         return !errors.isEmpty();
     }
 
+    /**
+     * An object of the input that is refused with these problems (as the API server would refuse it): nothing is
+     * simulated, and references to it are not reported again as missing.
+     */
+    public void refuse(String kind, String name, List<InputError> problems) {
+        errors.addAll(problems);
+        refused.add(kind + "/" + name);
+    }
+
     public void flavor(ResourceFlavor flavor, Origin origin) {
         if (unique("ResourceFlavor", null, flavor.getMetadata(), origin)) {
             flavors.put(flavor.getMetadata().getName(), new Named<>(QueueObjects.flavor(flavor), origin));
@@ -94,7 +105,10 @@ public final class ScenarioBuilder {
         try {
             clusterQueues.put(cq.getMetadata().getName(), new Named<>(QueueObjects.clusterQueue(cq), origin));
         } catch (InvalidObjectException e) {
-            errors.add(origin.error(e.field(), problemOf(e)));
+            refuse("ClusterQueue", cq.getMetadata().getName(), List.of(origin.error(e.field(), problemOf(e))));
+        } catch (IllegalArgumentException e) {
+            // the engine's own check of what it cannot take
+            refuse("ClusterQueue", cq.getMetadata().getName(), List.of(origin.error("spec", e.getMessage())));
         }
     }
 
@@ -103,7 +117,16 @@ public final class ScenarioBuilder {
         if (!unique("LocalQueue", lq.getMetadata().getNamespace(), lq.getMetadata(), origin)) {
             return;
         }
-        LocalQueueSpec spec = QueueObjects.localQueue(lq);
+        LocalQueueSpec spec;
+        try {
+            spec = QueueObjects.localQueue(lq);
+        } catch (InvalidObjectException e) {
+            errors.add(origin.error(e.field(), problemOf(e)));
+            return;
+        } catch (IllegalArgumentException e) {
+            errors.add(origin.error("spec", e.getMessage()));
+            return;
+        }
         if (spec.clusterQueue() == null || spec.clusterQueue().isEmpty()) {
             errors.add(origin.error("spec.clusterQueue", "required; name the ClusterQueue this LocalQueue feeds"));
             return;
@@ -221,7 +244,8 @@ public final class ScenarioBuilder {
             for (int g = 0; g < groups.size(); g++) {
                 List<FlavorQuotas> fqs = groups.get(g).flavors();
                 for (int f = 0; f < fqs.size(); f++) {
-                    if (!flavors.containsKey(fqs.get(f).flavor())) {
+                    if (!flavors.containsKey(fqs.get(f).flavor())
+                            && !refused.contains("ResourceFlavor/" + fqs.get(f).flavor())) {
                         errors.add(cq.origin().error("spec.resourceGroups[" + g + "].flavors[" + f + "].name",
                                 "ResourceFlavor \"" + fqs.get(f).flavor() + "\" is not in the input; add it or fix the name"));
                     }
@@ -230,7 +254,8 @@ public final class ScenarioBuilder {
         }
         for (Named<LocalQueueSpec> lq : localQueues.values()) {
             checkNamespace(lq.object().namespace(), lq.origin());
-            if (!clusterQueues.containsKey(lq.object().clusterQueue())) {
+            if (!clusterQueues.containsKey(lq.object().clusterQueue())
+                    && !refused.contains("ClusterQueue/" + lq.object().clusterQueue())) {
                 errors.add(lq.origin().error("spec.clusterQueue", "ClusterQueue \"" + lq.object().clusterQueue()
                         + "\" is not in the input; add it or fix the name"));
             }
@@ -293,6 +318,19 @@ public final class ScenarioBuilder {
             errors.add(p.origin().error("spec.queueName", "required; name the LocalQueue the Workload waits in"));
             return null;
         }
+        if (spec.getPodSets() != null) {
+            java.util.Set<String> names = new java.util.HashSet<>();
+            for (int i = 0; i < spec.getPodSets().size(); i++) {
+                String name = spec.getPodSets().get(i).getName() == null ? dev.sluice.api.v1beta2.KueueDefaults.DEFAULT_POD_SET_NAME
+                        : spec.getPodSets().get(i).getName();
+                if (!names.add(name)) {
+                    // the API server's words for a second item of a list keyed by name
+                    errors.add(p.origin().error("spec.podSets[" + i + "]", "Duplicate value: map[string]interface {}{\"name\":\""
+                            + name + "\"}; give each pod set its own name"));
+                    return null;
+                }
+            }
+        }
         var ref = spec.getPriorityClassRef();
         if (spec.getPriority() == null && ref != null && ref.getName() != null && !ref.getName().isEmpty()) {
             String name = ref.getName();
@@ -337,6 +375,9 @@ public final class ScenarioBuilder {
             spec = EngineWorkloads.toEngine(workload, submitAt);
         } catch (InvalidObjectException e) {
             errors.add(origin.error(e.field(), problemOf(e)));
+            return null;
+        } catch (IllegalArgumentException e) {
+            errors.add(origin.error(null, e.getMessage())); // e.g. a node selector operator Kubernetes does not know
             return null;
         }
         var wspec = workload.getSpec();

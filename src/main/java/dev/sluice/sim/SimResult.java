@@ -31,6 +31,20 @@ public record SimResult(Scenario scenario, List<WorkloadRun> runs, List<SimEvent
         this(scenario, runs, events, usage, endMillis, engineNanos, admissions, evictions, cycles, engineCpuNanos, null);
     }
 
+    /** Evictions for a preemption (reason Preempted), as kueue_preempted_workloads_total counts them. */
+    public int preemptions() {
+        return runs.stream().mapToInt(WorkloadRun::preemptions).sum();
+    }
+
+    /** Evictions per Kueue reason (Preempted, PodsReadyTimeout, ...), as kueue_evicted_workloads_total{reason}. */
+    public Map<String, Integer> evictionsByReason() {
+        Map<String, Integer> out = new TreeMap<>();
+        for (WorkloadRun r : runs) {
+            r.evictionsByReason().forEach((reason, n) -> out.merge(reason, n, Integer::sum));
+        }
+        return out;
+    }
+
     public long finished() {
         return runs.stream().filter(r -> r.finishedMillis() != null).count();
     }

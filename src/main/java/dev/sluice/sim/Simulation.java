@@ -412,7 +412,7 @@ public final class Simulation {
         notReady.remove(key);
         usage.add(now, run.clusterQueue, run.assignment.usage(), -1);
         run.close(now, WorkloadRun.Phase.PREEMPTED);
-        run.preemptions++;
+        run.evicted(e.reason().name());
         run.runId++;
         run.lastMessage = message;
         if (deactivate) {
@@ -458,7 +458,7 @@ public final class Simulation {
             usage.add(now, run.clusterQueue, run.assignment.usage(), -1);
             run.close(now, WorkloadRun.Phase.PREEMPTED);
         }
-        run.preemptions++;
+        run.evicted(e.reason().name());
         run.runId++;
         run.lastMessage = e.message();
         SimEvent.Type type = e.reason() == EvictionReason.Preempted ? SimEvent.Type.Preempted : SimEvent.Type.Evicted;

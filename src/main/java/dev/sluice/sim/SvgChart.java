@@ -44,7 +44,7 @@ public final class SvgChart {
         sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
         sb.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">%s</text>\n",
                 esc(r.runs().size() + " workloads, makespan " + Durations.seconds(r.endMillis()) + "s, "
-                        + r.evictions() + " preemptions")));
+                        + r.preemptions() + " preemptions, " + r.evictions() + " evictions")));
         legend(sb, LEFT, 36);
 
         for (int i = 0; i < panels; i++) {
@@ -110,7 +110,7 @@ public final class SvgChart {
     }
 
     private static void legend(StringBuilder sb, int x, int y) {
-        String[][] items = {{WAITING, "waiting"}, {RUNNING, "running / usage"}, {PREEMPTED, "run cut by preemption"}};
+        String[][] items = {{WAITING, "waiting"}, {RUNNING, "running / usage"}, {PREEMPTED, "run cut by preemption or eviction"}};
         for (String[] it : items) {
             sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/>"
                     + "<text x=\"%d\" y=\"%d\">%s</text>\n", x, y - 9, it[0], x + 14, y, it[1]));
@@ -151,6 +151,9 @@ public final class SvgChart {
         }
         if (run.preemptions() > 0) {
             t.append(", preempted ").append(run.preemptions()).append("x");
+        }
+        if (run.evictions() > run.preemptions()) {
+            t.append(", evicted ").append(run.evictions() - run.preemptions()).append("x otherwise");
         }
         return t.toString();
     }

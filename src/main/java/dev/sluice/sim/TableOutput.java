@@ -27,7 +27,7 @@ public final class TableOutput {
         out.println();
         out.println("Workloads at " + Durations.seconds(result.endMillis()) + "s:");
         TextTable workloads = new TextTable("NAMESPACE", "NAME", "QUEUE", "RESERVED IN", "ADMITTED", "FINISHED", "AGE",
-                "WAITED", "PREEMPTED");
+                "WAITED", "PREEMPTED", "EVICTED");
         List<WorkloadRun> sorted = new ArrayList<>(result.runs());
         sorted.sort((a, b) -> a.workload().key().compareTo(b.workload().key()));
         for (WorkloadRun r : sorted) {
@@ -36,7 +36,7 @@ public final class TableOutput {
             workloads.row(r.workload().key().namespace(), r.workload().key().name(), r.workload().spec().queueName(),
                     admitted ? r.clusterQueue() : "", admitted ? "True" : "False", r.finishedMillis() != null ? "True" : "",
                     Durations.human(result.endMillis() - r.workload().submitAtMillis()), Durations.human(r.waitedMillis()),
-                    Integer.toString(r.preemptions()));
+                    Integer.toString(r.preemptions()), Integer.toString(r.evictions()));
         }
         workloads.print(out);
 
@@ -73,10 +73,18 @@ public final class TableOutput {
         }
 
         out.println();
-        out.printf("%d workloads: %d admitted, %d finished, %d pending, %d preemptions; makespan %ss; engine %.3fs (%d decisions/s)%n",
-                result.runs().size(), result.everAdmitted(), result.finished(), result.pending(), result.evictions(),
+        out.printf("%d workloads: %d admitted, %d finished, %d pending, %d preemptions, %s; makespan %ss; engine %.3fs (%d decisions/s)%n",
+                result.runs().size(), result.everAdmitted(), result.finished(), result.pending(), result.preemptions(),
+                evictions(result),
                 Durations.seconds(result.endMillis()), result.wallSeconds(), Math.round(result.decisionsPerSecond()));
         out.flush();
+    }
+
+    /** "3 evictions (PodsReadyTimeout 2, Preempted 1)", or "0 evictions". */
+    static String evictions(SimResult result) {
+        List<String> parts = new ArrayList<>();
+        result.evictionsByReason().forEach((reason, n) -> parts.add(reason + " " + n));
+        return result.evictions() + " evictions" + (parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")");
     }
 
     /**

@@ -2,14 +2,17 @@ package dev.sluice.sim;
 
 import dev.sluice.engine.Assignment;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** What happened to one workload during a simulation: its waits and runs, in order. */
 public final class WorkloadRun {
 
     public enum Phase { WAITING, RUNNING, PREEMPTED }
 
-    /** [start, end) of one phase; a run cut short by an eviction is PREEMPTED. */
+    /** [start, end) of one phase; a run cut short by an eviction (a preemption or another reason) is PREEMPTED. */
     public record Segment(long startMillis, long endMillis, Phase phase) {
     }
 
@@ -20,7 +23,8 @@ public final class WorkloadRun {
     Long firstAdmittedMillis;
     Long finishedMillis;
     int admissions;
-    int preemptions;
+    /** Evictions by Kueue's reason (Preempted, PodsReadyTimeout, InactiveWorkload...), as kueue_evicted_workloads_total. */
+    private final Map<String, Integer> evictions = new TreeMap<>();
     long waitedMillis;
     /** Bumped at every admission and eviction, so a stale finish event is ignored. */
     int runId;
@@ -64,8 +68,23 @@ public final class WorkloadRun {
         return admissions;
     }
 
+    /** Evictions for a preemption (reason Preempted), as kueue_preempted_workloads_total counts them. */
     public int preemptions() {
-        return preemptions;
+        return evictions.getOrDefault("Preempted", 0);
+    }
+
+    /** Evictions of any reason. */
+    public int evictions() {
+        return evictions.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Evictions per reason, by reason name. */
+    public Map<String, Integer> evictionsByReason() {
+        return Collections.unmodifiableMap(evictions);
+    }
+
+    void evicted(String reason) {
+        evictions.merge(reason, 1, Integer::sum);
     }
 
     /** Total time spent waiting for quota (every wait, including after preemptions), up to the end of the run. */

@@ -10,8 +10,9 @@ import java.util.Set;
 /**
  * What Kueue's ClusterQueue webhook and CRD rules check: quotas parse and are not negative; each covered resource is
  * in exactly one resource group and listed, in order, by every flavor of that group; flavor names are unique;
- * borrowingLimit and lendingLimit only with a cohort; lendingLimit not above nominalQuota; known policy values and
- * Kueue's one forbidden preemption combination; a valid namespaceSelector.
+ * borrowingLimit and lendingLimit only with a cohort; lendingLimit not above nominalQuota; known policy values,
+ * Kueue's forbidden preemption combination and its fungibility rule (a preference only with both policies
+ * TryNextFlavor); a valid namespaceSelector; a fair-sharing weight Kueue accepts.
  */
 final class ClusterQueueRules {
     static final List<String> QUEUEING_STRATEGIES = List.of("StrictFIFO", "BestEffortFIFO");
@@ -23,6 +24,8 @@ final class ClusterQueueRules {
     static final List<String> WHEN_CAN_PREEMPT = List.of("Preempt", "MayStopSearch", "TryNextFlavor");
     /** v1beta2 dropped v1beta1's older spellings Borrow and Preempt. */
     static final List<String> WHEN_CAN_V1BETA2 = List.of("MayStopSearch", "TryNextFlavor");
+    static final List<String> PREFERENCES = List.of("BorrowingOverPreemption", "PreemptionOverBorrowing");
+    private static final java.math.BigDecimal ONE_NANO = new java.math.BigDecimal("1e-9");
     static final int MAX_RESOURCE_GROUPS = 16;
     static final int MAX_COVERED_RESOURCES = 64;
     static final int MAX_FLAVORS = 16;
@@ -49,12 +52,38 @@ final class ClusterQueueRules {
         LabelSelectors.validate(Fields.object(spec, "namespaceSelector", "spec.namespaceSelector", errors),
                 "spec.namespaceSelector", errors);
         preemption(Fields.object(spec, "preemption", "spec.preemption", errors), errors);
-        JsonNode fungibility = Fields.object(spec, "flavorFungibility", "spec.flavorFungibility", errors);
-        Fields.oneOf(fungibility, "whenCanBorrow", "spec.flavorFungibility.whenCanBorrow",
-                v1beta2 ? WHEN_CAN_V1BETA2 : WHEN_CAN_BORROW, errors);
-        Fields.oneOf(fungibility, "whenCanPreempt", "spec.flavorFungibility.whenCanPreempt",
-                v1beta2 ? WHEN_CAN_V1BETA2 : WHEN_CAN_PREEMPT, errors);
+        fairSharing(spec, errors);
+        flavorFungibility(Fields.object(spec, "flavorFungibility", "spec.flavorFungibility", errors), v1beta2, errors);
         return errors;
+    }
+
+    /** The policies, and Kueue's CEL rule: a preference only when both policies are TryNextFlavor (after defaults). */
+    private static void flavorFungibility(JsonNode fungibility, boolean v1beta2, FieldErrors errors) {
+        if (fungibility == null) {
+            return;
+        }
+        String borrow = Fields.oneOf(fungibility, "whenCanBorrow", "spec.flavorFungibility.whenCanBorrow",
+                v1beta2 ? WHEN_CAN_V1BETA2 : WHEN_CAN_BORROW, errors);
+        String preempt = Fields.oneOf(fungibility, "whenCanPreempt", "spec.flavorFungibility.whenCanPreempt",
+                v1beta2 ? WHEN_CAN_V1BETA2 : WHEN_CAN_PREEMPT, errors);
+        String preference = Fields.oneOf(fungibility, "preference", "spec.flavorFungibility.preference", PREFERENCES,
+                errors);
+        // unset, whenCanBorrow is MayStopSearch and whenCanPreempt TryNextFlavor (the schema's defaults)
+        boolean borrowTries = "TryNextFlavor".equals(borrow);
+        boolean preemptTries = !Fields.present(fungibility, "whenCanPreempt") || "TryNextFlavor".equals(preempt);
+        if (preference != null && !(borrowTries && preemptTries)) {
+            errors.invalid("spec.flavorFungibility", "object", "preference can only be set when both whenCanBorrow"
+                    + " and whenCanPreempt are TryNextFlavor");
+        }
+    }
+
+    /** Kueue's validateFairSharing (ClusterQueues and Cohorts): the weight not negative and, unless 0, above 1n. */
+    static void fairSharing(JsonNode spec, FieldErrors errors) {
+        JsonNode fairSharing = Fields.object(spec, "fairSharing", "spec.fairSharing", errors);
+        Quantity weight = Fields.quantity(fairSharing, "weight", "spec.fairSharing", errors);
+        if (weight != null && weight.value().signum() > 0 && weight.value().compareTo(ONE_NANO) <= 0) {
+            errors.invalid("spec.fairSharing", fairSharing.get("weight"), "When not 0, weight must be > 10e-9");
+        }
     }
 
     /** Also a Cohort's own quota pool, where "has a cohort" means "has a parent". */

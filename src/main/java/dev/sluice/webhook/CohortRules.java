@@ -3,9 +3,9 @@ package dev.sluice.webhook;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * Kueue's checks of a Cohort: the parent is a valid name other than the Cohort's own, and its quota pool follows a
- * ClusterQueue's rules (borrowing and lending limits only under a parent). Cycles longer than one are found by the
- * engine, which makes the queues of a cycle inactive (a webhook sees one object at a time).
+ * Kueue's checks of a Cohort: the parent is a valid name other than the Cohort's own, and its quota pool and
+ * fair-sharing weight follow a ClusterQueue's rules (borrowing and lending limits only under a parent). Cycles longer
+ * than one are found by the engine, which makes the queues of a cycle inactive (a webhook sees one object at a time).
  */
 final class CohortRules {
 
@@ -27,6 +27,7 @@ final class CohortRules {
             }
         }
         ClusterQueueRules.resourceGroups(spec, hasParent, errors);
+        ClusterQueueRules.fairSharing(spec, errors);
         return errors;
     }
 }

@@ -20,19 +20,24 @@ final class QueueObjectValidation {
         if (!request.isCreate() && !request.isUpdate()) {
             return Verdict.allow();
         }
-        boolean v1beta2 = "v1beta2".equals(request.object().path("apiVersion").asText("").replace(GROUP + "/", ""));
-        FieldErrors errors = switch (request.kind()) {
-            case "ClusterQueue" -> ClusterQueueRules.validate(request.object(), v1beta2);
-            case "Cohort" -> CohortRules.validate(request.object());
-            case "LocalQueue" -> LocalQueueRules.validate(request.object(), request.oldObject());
-            case "ResourceFlavor" -> ResourceFlavorRules.validate(request.object());
-            case "WorkloadPriorityClass" -> WorkloadPriorityClassRules.validate(request.object());
-            default -> new FieldErrors();
-        };
+        FieldErrors errors = errors(request.kind(), request.object(), request.oldObject());
         if (errors.isEmpty()) {
             return Verdict.allow();
         }
         JsonNode name = request.object().path("metadata").path("name");
         return Verdict.invalid(errors.message(request.kind() + "." + GROUP, name.isTextual() ? name.asText() : request.name()));
+    }
+
+    /** The rules of a kind (none for kinds that are not queue objects); old is the stored object on UPDATE, else null. */
+    static FieldErrors errors(String kind, JsonNode object, JsonNode old) {
+        boolean v1beta2 = "v1beta2".equals(object.path("apiVersion").asText("").replace(GROUP + "/", ""));
+        return switch (kind) {
+            case "ClusterQueue" -> ClusterQueueRules.validate(object, v1beta2);
+            case "Cohort" -> CohortRules.validate(object);
+            case "LocalQueue" -> LocalQueueRules.validate(object, old);
+            case "ResourceFlavor" -> ResourceFlavorRules.validate(object);
+            case "WorkloadPriorityClass" -> WorkloadPriorityClassRules.validate(object);
+            default -> new FieldErrors();
+        };
     }
 }

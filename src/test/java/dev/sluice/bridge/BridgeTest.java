@@ -10,10 +10,14 @@ import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.engine.Assignment;
+import dev.sluice.engine.FlavorFungibility;
+import dev.sluice.engine.FlavorFungibilityPreference;
 import dev.sluice.engine.FlavorResource;
 import dev.sluice.engine.PodSetAssignment;
 import dev.sluice.engine.QueueingStrategy;
 import dev.sluice.engine.ReclaimWithinCohort;
+import dev.sluice.engine.WhenCanBorrow;
+import dev.sluice.engine.WhenCanPreempt;
 import dev.sluice.engine.WithinClusterQueue;
 import dev.sluice.engine.WorkloadSpec;
 import dev.sluice.jobs.JobKinds;
@@ -80,6 +84,25 @@ class BridgeTest {
         var lq = QueueObjects.localQueue(as(docs.get(2), LocalQueue.class));
         assertThat(lq.namespace()).isEqualTo("default");
         assertThat(lq.clusterQueue()).isEqualTo("cluster-queue");
+    }
+
+    /** flavorFungibility reaches the engine: MayStopSearch as Borrow/Preempt, the preference as written. */
+    @Test
+    void flavorFungibilityAndItsPreferenceReachTheEngine() throws Exception {
+        ClusterQueue cq = as(read("/seeds/gke-multislice/kueue.yaml").get(1), ClusterQueue.class);
+        var f = new dev.sluice.api.v1beta2.FlavorFungibility();
+        f.setWhenCanBorrow(dev.sluice.api.v1beta2.WhenCanBorrow.TryNextFlavor);
+        f.setWhenCanPreempt(dev.sluice.api.v1beta2.WhenCanPreempt.TryNextFlavor);
+        f.setPreference(dev.sluice.api.v1beta2.FlavorFungibilityPreference.PreemptionOverBorrowing);
+        cq.getSpec().setFlavorFungibility(f);
+        assertThat(QueueObjects.clusterQueue(cq).flavorFungibility()).isEqualTo(new FlavorFungibility(
+                WhenCanBorrow.TryNextFlavor, WhenCanPreempt.TryNextFlavor,
+                FlavorFungibilityPreference.PreemptionOverBorrowing));
+        f.setPreference(null);
+        f.setWhenCanBorrow(dev.sluice.api.v1beta2.WhenCanBorrow.MayStopSearch);
+        f.setWhenCanPreempt(dev.sluice.api.v1beta2.WhenCanPreempt.MayStopSearch);
+        assertThat(QueueObjects.clusterQueue(cq).flavorFungibility()).isEqualTo(new FlavorFungibility(
+                WhenCanBorrow.Borrow, WhenCanPreempt.Preempt, FlavorFungibilityPreference.BorrowingOverPreemption));
     }
 
     @Test

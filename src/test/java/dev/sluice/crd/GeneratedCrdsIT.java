@@ -95,6 +95,14 @@ class GeneratedCrdsIT {
         assertThat(cqSpec.has("cohort")).isFalse();
         assertThat(cqSpec.path("flavorFungibility").path("properties").path("whenCanBorrow").path("enum"))
                 .extracting(JsonNode::asText).containsExactlyInAnyOrder("MayStopSearch", "TryNextFlavor");
+        for (String version : List.of("v1beta1", "v1beta2")) {
+            JsonNode fungibility = schema("clusterqueues", version).at("/properties/spec/properties/flavorFungibility");
+            assertThat(fungibility.at("/properties/preference/enum")).extracting(JsonNode::asText)
+                    .containsExactly("BorrowingOverPreemption", "PreemptionOverBorrowing");
+            assertThat(fungibility.at("/properties/whenCanBorrow/default").asText()).isEqualTo("MayStopSearch");
+            assertThat(fungibility.at("/x-kubernetes-validations/0/rule").asText()).isEqualTo("!has(self.preference)"
+                    + " || (self.whenCanBorrow == 'TryNextFlavor' && self.whenCanPreempt == 'TryNextFlavor')");
+        }
         JsonNode wlSpec = schema("workloads", "v1beta2").path("properties").path("spec").path("properties");
         assertThat(wlSpec.path("priorityClassRef").path("properties").has("group")).isTrue();
         assertThat(wlSpec.has("priorityClassName")).isFalse();

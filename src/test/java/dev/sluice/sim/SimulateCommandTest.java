@@ -76,6 +76,7 @@ class SimulateCommandTest {
         assertThat(sim.events("Admitted", S3)).extracting(SimulateCommandTest::time).containsExactly(0.0, 80.0);
         assertThat(time(sim.events("Finished", S3).get(0))).isEqualTo(140);
         assertThat(sim.summary().path("preemptions").asInt()).isEqualTo(1);
+        assertThat(sim.summary().path("evictionsByReason").toString()).isEqualTo("{\"Preempted\":1}");
     }
 
     @Test

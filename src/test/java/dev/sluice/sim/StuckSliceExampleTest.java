@@ -46,6 +46,29 @@ class StuckSliceExampleTest {
         assertThat(sim.summary().path("pending").asInt()).isEqualTo(1);
     }
 
+    /**
+     * Evictions are counted by reason, as Kueue's kueue_evicted_workloads_total{reason}: the PodsReady timeouts and
+     * the deactivation are evictions, not preemptions (kueue_preempted_workloads_total stays 0).
+     */
+    @Test
+    void podsReadyTimeoutsAreEvictionsNotPreemptions() {
+        JsonNode summary = Sim.run("-o", "json", "--backoff-limit-count", "2", EXAMPLE).summary();
+        assertThat(summary.path("preemptions").asInt()).isZero();
+        assertThat(summary.path("evictions").asInt()).isEqualTo(3);
+        assertThat(summary.path("evictionsByReason").toString())
+                .isEqualTo("{\"InactiveWorkload\":1,\"PodsReadyTimeout\":2}");
+
+        Sim table = Sim.run(EXAMPLE);
+        assertThat(table.exit()).as(table.err()).isZero();
+        List<String> lines = table.out().lines().toList();
+        String header = lines.stream().filter(l -> l.startsWith("NAMESPACE   NAME")).findFirst().orElseThrow();
+        assertThat(header).endsWith("PREEMPTED   EVICTED");
+        String stuck = lines.stream().filter(l -> l.contains("jobset-multislice-3slice")).reduce((a, b) -> b)
+                .orElseThrow();
+        assertThat(stuck.trim().split(" +")).endsWith("0", "2");
+        assertThat(lines.get(lines.size() - 1)).contains("1 pending, 0 preemptions, 2 evictions (PodsReadyTimeout 2);");
+    }
+
     @Test
     void withoutALimitTheRunEndsWhenNothingElseIsLeftAndSaysSo() {
         Sim sim = Sim.run("-o", "json", EXAMPLE);

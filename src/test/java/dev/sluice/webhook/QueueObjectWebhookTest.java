@@ -134,6 +134,10 @@ class QueueObjectWebhookTest {
                 Arguments.of("flavorFungibility: {whenCanBorrow: Never}",
                         "spec.flavorFungibility.whenCanBorrow: Unsupported value: \"Never\": supported values:"
                                 + " \"Borrow\", \"MayStopSearch\", \"TryNextFlavor\""),
+                Arguments.of("fairSharing: {weight: 1n}",
+                        "spec.fairSharing: Invalid value: \"1n\": When not 0, weight must be > 10e-9"),
+                Arguments.of("fairSharing: {weight: '-1'}",
+                        "spec.fairSharing: Invalid value: \"-1\": must be greater than or equal to 0"),
                 Arguments.of("cohort: Team_A",
                         "spec.cohort: Invalid value: \"Team_A\": a lowercase RFC 1123 subdomain"),
                 Arguments.of("namespaceSelector: {matchExpressions: [{key: team, operator: In}]}",

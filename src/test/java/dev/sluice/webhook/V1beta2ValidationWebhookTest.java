@@ -57,6 +57,46 @@ class V1beta2ValidationWebhookTest {
                 """))).isEqualTo("allowed");
     }
 
+    private static ObjectNode fungibility(String version, String fungibility) {
+        return Reviews.parse("""
+                apiVersion: kueue.x-k8s.io/%s
+                kind: ClusterQueue
+                metadata: {name: cq}
+                spec: {flavorFungibility: %s}
+                """.formatted(version, fungibility));
+    }
+
+    /**
+     * Kueue v0.19's preference (both versions), with its CEL rule on flavorFungibility: only when whenCanBorrow and
+     * whenCanPreempt are both TryNextFlavor, the schema's defaults counted (whenCanBorrow MayStopSearch,
+     * whenCanPreempt TryNextFlavor).
+     */
+    @Test
+    void aPreferenceNeedsBothPoliciesTryNextFlavor() throws Exception {
+        String refused = "ClusterQueue.kueue.x-k8s.io \"cq\" is invalid: spec.flavorFungibility: Invalid value:"
+                + " \"object\": preference can only be set when both whenCanBorrow and whenCanPreempt are TryNextFlavor";
+        for (String version : new String[] {"v1beta1", "v1beta2"}) {
+            for (String preference : new String[] {"BorrowingOverPreemption", "PreemptionOverBorrowing"}) {
+                assertThat(message(fungibility(version, "{whenCanBorrow: TryNextFlavor, whenCanPreempt: TryNextFlavor,"
+                        + " preference: " + preference + "}"))).as(version).isEqualTo("allowed");
+                assertThat(message(fungibility(version, "{whenCanBorrow: TryNextFlavor, preference: " + preference
+                        + "}"))).as(version).isEqualTo("allowed");
+                assertThat(message(fungibility(version, "{preference: " + preference + "}"))).as(version)
+                        .isEqualTo(refused);
+                assertThat(message(fungibility(version, "{whenCanBorrow: TryNextFlavor, whenCanPreempt: MayStopSearch,"
+                        + " preference: " + preference + "}"))).as(version).isEqualTo(refused);
+            }
+            assertThat(message(fungibility(version, "{whenCanBorrow: TryNextFlavor, whenCanPreempt: TryNextFlavor,"
+                    + " preference: Cheapest}"))).as(version).contains("spec.flavorFungibility.preference: Unsupported"
+                    + " value: \"Cheapest\": supported values: \"BorrowingOverPreemption\", \"PreemptionOverBorrowing\"");
+        }
+        // v1beta1's older spellings are not TryNextFlavor either
+        assertThat(message(fungibility("v1beta1", "{whenCanBorrow: Borrow, whenCanPreempt: TryNextFlavor,"
+                + " preference: BorrowingOverPreemption}"))).isEqualTo(refused);
+        assertThat(message(fungibility("v1beta1", "{whenCanBorrow: TryNextFlavor, whenCanPreempt: Preempt,"
+                + " preference: BorrowingOverPreemption}"))).isEqualTo(refused);
+    }
+
     @Test
     void everySeedIsAllowedInItsV1beta2Form() throws Exception {
         for (String resource : new String[] { "/seeds/gke-multislice/kueue.yaml", "/seeds/gke-multislice/kueue-preemption.yaml" }) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Converts Kueue objects between kueue.x-k8s.io/v1beta1 and v1beta2, on JSON trees: fields either version does not
@@ -21,6 +22,13 @@ public final class KueueConversion {
     public static final String V1BETA1_FIELDS = "sluice.dev/v1beta1-fields";
     /** On a v1beta1 object: what its v1beta2 form said that v1beta1 has no field for. */
     public static final String V1BETA2_FIELDS = "sluice.dev/v1beta2-fields";
+    /**
+     * Entries of {@link #V1BETA1_FIELDS} that keep only v1beta1's older spelling of a value the v1beta2 object holds
+     * (whenCanBorrow Borrow, whenCanPreempt Preempt: both MayStopSearch, as Kueue converts them); a reader of the
+     * v1beta2 object loses no meaning without them.
+     */
+    public static final Set<String> V1BETA1_SPELLINGS = Set.of(ClusterQueueConversion.WHEN_CAN_BORROW,
+            ClusterQueueConversion.WHEN_CAN_PREEMPT);
 
     private static final Map<String, KindConversion> KINDS = Map.of(
             "ResourceFlavor", KindConversion.SAME,

@@ -3,18 +3,31 @@ package dev.sluice.api.v1beta1;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.ValidationRule;
 
-/** When to try the next flavor instead of borrowing or preempting. */
+/** When to try the next flavor instead of borrowing or preempting; Kueue's CEL rule on preference comes with it. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@ValidationRule(value = FlavorFungibility.PREFERENCE_RULE, message = FlavorFungibility.PREFERENCE_MESSAGE)
 public class FlavorFungibility {
 
-    @JsonPropertyDescription("Borrow (default; MayStopSearch is its newer name) or TryNextFlavor.")
-    @Default("Borrow")
+    static final String PREFERENCE_RULE = "!has(self.preference) || (self.whenCanBorrow == 'TryNextFlavor'"
+            + " && self.whenCanPreempt == 'TryNextFlavor')";
+    static final String PREFERENCE_MESSAGE = "preference can only be set when both whenCanBorrow and whenCanPreempt"
+            + " are TryNextFlavor";
+
+    @JsonPropertyDescription("MayStopSearch (default), TryNextFlavor, or Borrow (deprecated: MayStopSearch's older name).")
+    @Default("MayStopSearch")
     private WhenCanBorrow whenCanBorrow;
 
-    @JsonPropertyDescription("Preempt (MayStopSearch is its newer name) or TryNextFlavor (default).")
+    @JsonPropertyDescription("MayStopSearch, TryNextFlavor (default), or Preempt (deprecated: MayStopSearch's older"
+            + " name).")
     @Default("TryNextFlavor")
     private WhenCanPreempt whenCanPreempt;
+
+    @JsonPropertyDescription("BorrowingOverPreemption (unset: the same) or PreemptionOverBorrowing: what wins when every"
+            + " candidate flavor needs borrowing, preemption or both; only with whenCanBorrow and whenCanPreempt both"
+            + " TryNextFlavor.")
+    private FlavorFungibilityPreference preference;
 
     public WhenCanBorrow getWhenCanBorrow() {
         return whenCanBorrow;
@@ -30,5 +43,13 @@ public class FlavorFungibility {
 
     public void setWhenCanPreempt(WhenCanPreempt whenCanPreempt) {
         this.whenCanPreempt = whenCanPreempt;
+    }
+
+    public FlavorFungibilityPreference getPreference() {
+        return preference;
+    }
+
+    public void setPreference(FlavorFungibilityPreference preference) {
+        this.preference = preference;
     }
 }

@@ -23,7 +23,7 @@ public final class KueueDefaults {
         }
         FlavorFungibility fungibility = spec.getFlavorFungibility();
         if (fungibility.getWhenCanBorrow() == null) {
-            fungibility.setWhenCanBorrow(WhenCanBorrow.Borrow);
+            fungibility.setWhenCanBorrow(WhenCanBorrow.MayStopSearch);
         }
         if (fungibility.getWhenCanPreempt() == null) {
             fungibility.setWhenCanPreempt(WhenCanPreempt.TryNextFlavor);

@@ -50,6 +50,22 @@ class KueueConversionTest {
         assertThat(back.path("metadata").has("annotations")).isFalse();
     }
 
+    /** Kueue v0.19 has flavorFungibility.preference in both versions: it crosses as it is, nothing kept aside. */
+    @Test
+    void thePreferenceIsTheSameFieldInBothVersions() throws Exception {
+        ObjectNode v2 = yaml("""
+                apiVersion: kueue.x-k8s.io/v1beta2
+                kind: ClusterQueue
+                metadata: {name: cq}
+                spec:
+                  flavorFungibility: {whenCanBorrow: TryNextFlavor, whenCanPreempt: TryNextFlavor, preference: PreemptionOverBorrowing}
+                """);
+        ObjectNode v1 = KueueConversion.convert(v2, KueueConversion.V1BETA1);
+        assertThat(v1.at("/spec/flavorFungibility")).isEqualTo(v2.at("/spec/flavorFungibility"));
+        assertThat(v1.path("metadata").has("annotations")).isFalse();
+        assertThat(KueueConversion.convert(v1, KueueConversion.V1BETA2)).isEqualTo(v2);
+    }
+
     @Test
     void aV1beta2OnlyFieldSurvivesV1beta1() throws Exception {
         ObjectNode v2 = yaml("""

@@ -81,7 +81,7 @@ final class KueueObjects {
                     : List.of("MayStopSearch", "TryNextFlavor"))));
             maybe(() -> f.put("whenCanPreempt", pick(v1 ? List.of("Preempt", "MayStopSearch", "TryNextFlavor")
                     : List.of("MayStopSearch", "TryNextFlavor"))));
-            maybe(() -> f.put("preference", "BorrowingOverPreemption"));
+            maybe(() -> f.put("preference", pick(List.of("BorrowingOverPreemption", "PreemptionOverBorrowing"))));
         }
         maybe(() -> spec.putObject("preemption").put("reclaimWithinCohort", "Any").put("withinClusterQueue", "LowerPriority"));
         if (v1 && chance()) {

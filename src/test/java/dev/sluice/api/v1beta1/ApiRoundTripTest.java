@@ -52,7 +52,8 @@ class ApiRoundTripTest {
 
         assertThat(cq.getSpec().getQueueingStrategy()).isEqualTo(QueueingStrategy.BestEffortFIFO);
         assertThat(cq.getSpec().getStopPolicy()).isEqualTo(StopPolicy.None);
-        assertThat(cq.getSpec().getFlavorFungibility().getWhenCanBorrow()).isEqualTo(WhenCanBorrow.Borrow);
+        // Kueue v0.19's v1beta1 schema defaults MayStopSearch (Borrow, its older name, was the default before)
+        assertThat(cq.getSpec().getFlavorFungibility().getWhenCanBorrow()).isEqualTo(WhenCanBorrow.MayStopSearch);
         assertThat(cq.getSpec().getFlavorFungibility().getWhenCanPreempt()).isEqualTo(WhenCanPreempt.TryNextFlavor);
         // what the seed wrote is kept
         assertThat(cq.getSpec().getPreemption().getReclaimWithinCohort()).isEqualTo(ReclaimWithinCohort.Any);
