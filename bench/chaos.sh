@@ -56,7 +56,7 @@ echo 0 >"$WORK/restarts"
 # shellcheck disable=SC2086,SC2046 # flag lists
 java -Xmx2g ${DRIVER_EXTRA_FLAGS:-} $(jfr_flags driver) -cp "$CP" dev.sluice.bench.LoadDriver --scenario "$SCENARIO" --scale "$SCALE" --timeout "$TIMEOUT" \
   --api "http://127.0.0.1:$API_PORT" --apiserver-pid "$API_PID" --crds "$CRDS" --setup-done-file "$WORK/setup.done" \
-  --controller-ready-url "http://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
+  --controller-ready-url "https://127.0.0.1:$MGMT_PORT/q/health/ready" --controller-ca "$WORK/tls/tls.crt" --controller-pid-file "$WORK/controller.pid" ${NMT_FILE:+--nmt-file "$NMT_FILE"} \
   --proxy-url "http://127.0.0.1:$PROXY_PORT" --restarts-file "$WORK/restarts" --never-ready "$NEVER_READY" \
   > >(tee "$WORK/driver.log") 2> >(tee "$WORK/driver.err" >&2) &
 DRIVER=$!

@@ -59,9 +59,12 @@ wait_http() {
   done
 }
 
+# The controller's certificate (webhooks, visibility, management port): the driver checks readiness over HTTPS at
+# 127.0.0.1 and trusts this certificate alone, so it names that address.
 make_tls() {
   mkdir -p "$WORK/tls"
   openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost \
+    -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
     -keyout "$WORK/tls/tls.key" -out "$WORK/tls/tls.crt" >/dev/null 2>&1 || die "openssl could not make a certificate"
 }
 

@@ -53,6 +53,10 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- printf "%s-visibility" (include "sluice.fullname" .) -}}
 {{- end -}}
 
+{{- define "sluice.metricsServiceName" -}}
+{{- printf "%s-metrics" (include "sluice.fullname" .) -}}
+{{- end -}}
+
 {{- define "sluice.tlsSecretName" -}}
 {{- printf "%s-webhook-tls" (include "sluice.fullname" .) -}}
 {{- end -}}
@@ -81,7 +85,8 @@ footprintOptions, extraOptions). */}}
 {{- end -}}
 
 {{/* Ports, probes on the management port, TLS volume mount and security context shared by both Deployments.
-Called with (list root servesVisibility): only controller pods serve the visibility API. */}}
+Called with (list root servesVisibility): only controller pods serve the visibility API. The management port speaks
+HTTPS only (the certificate of the tls volume); the kubelet's HTTPS probes check no certificate. */}}
 {{- define "sluice.podCommon" -}}
 {{- $visibility := index . 1 -}}
 {{- with index . 0 -}}
@@ -98,15 +103,15 @@ ports:
     protocol: TCP
   {{- end }}
 startupProbe:
-  httpGet: {path: /q/health/started, port: management}
+  httpGet: {path: /q/health/started, port: management, scheme: HTTPS}
   periodSeconds: 2
   failureThreshold: 60
 livenessProbe:
-  httpGet: {path: /q/health/live, port: management}
+  httpGet: {path: /q/health/live, port: management, scheme: HTTPS}
   periodSeconds: 10
   failureThreshold: 3
 readinessProbe:
-  httpGet: {path: /q/health/ready, port: management}
+  httpGet: {path: /q/health/ready, port: management, scheme: HTTPS}
   periodSeconds: 5
   failureThreshold: 3
 volumeMounts:

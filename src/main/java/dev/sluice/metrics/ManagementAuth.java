@@ -22,7 +22,8 @@ import org.jboss.logging.Logger;
  * ({@code /q/health...}, which kubelet calls without a token) needs {@code Authorization: Bearer <token>}; the token
  * is checked with a TokenReview and its user's right with a SubjectAccessReview on the request's path
  * ({@code get} on the non-resource URL, e.g. {@code /q/metrics}). 401 without a valid token, 403 without the right.
- * Answers are kept 10 s (a scrape every few seconds costs one review pair per token and path).
+ * Answers are kept 10 s (a scrape every few seconds costs one review pair per token and path). The management port
+ * speaks HTTPS only (application.properties), so a token never travels in clear.
  */
 @ApplicationScoped
 public class ManagementAuth {

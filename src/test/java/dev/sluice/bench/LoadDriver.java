@@ -2,6 +2,7 @@ package dev.sluice.bench;
 
 import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.sim.KueueBenchmark;
+import dev.sluice.webhook.TestTls;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
@@ -32,7 +33,8 @@ import java.util.stream.Stream;
  * Options ({@code --name value}): scenario (kueue-baseline | kueue-large-scale), history (finished Workloads stored
  * before the controller starts, {@link History}), scale (multiplies each stream's
  * count), api (API server URL), crds (folder of CRD YAML), setup-done-file (written once queue objects exist),
- * controller-ready-url, controller-pid-file, proxy-url (fault proxy to ask for its counts), restarts-file, timeout
+ * controller-ready-url (the controller's /q/health/ready, HTTPS), controller-ca (the certificate that URL is served with,
+ * trusted alone), controller-pid-file, proxy-url (fault proxy to ask for its counts), restarts-file, timeout
  * (seconds), limit-writes (0: skip the API-server-alone measurement), creators (Workload creations in flight at once,
  * default 16).
  */
@@ -108,7 +110,7 @@ public final class LoadDriver {
             if (history > 0) {
                 rss.start(); // the start-up (paged lists of the whole history) is what this scenario measures
             }
-            awaitReady(opts.get("controller-ready-url"), history > 0 ? 600_000 : 180_000);
+            awaitReady(opts.get("controller-ready-url"), opts.get("controller-ca"), history > 0 ? 600_000 : 180_000);
             if (history > 0) {
                 rss.sample();
                 System.out.printf(Locale.ROOT, "history: controller ready %.1f s after its start with %d Workloads "
@@ -230,14 +232,16 @@ public final class LoadDriver {
         }
     }
 
-    static void awaitReady(String url, long timeoutMillis) throws Exception {
+    /** Until the URL answers 200; over HTTPS trusting only the certificate in {@code caFile}, when given. */
+    static void awaitReady(String url, String caFile, long timeoutMillis) throws Exception {
         if (url == null) {
             return;
         }
+        HttpClient http = caFile == null ? Http.CLIENT : TestTls.client(Path.of(caFile));
         long deadline = System.currentTimeMillis() + timeoutMillis;
         while (System.currentTimeMillis() < deadline) {
             try {
-                HttpResponse<String> r = Http.CLIENT.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2))
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2))
                         .build(), HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     return;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.app.ManagementEndpoint;
 import dev.sluice.dashboard.HeadlessChromium;
 import dev.sluice.dashboard.HeadlessChromium.Wait;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -15,7 +16,6 @@ import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
@@ -47,8 +47,7 @@ class DashboardBrowserTest {
 
         ChromeDriver browser = HeadlessChromium.start();
         try {
-            int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
-            browser.get("http://localhost:" + port + "/dashboard/");
+            browser.get(ManagementEndpoint.uri("/dashboard/").toString());
             Wait wait = new Wait(browser);
 
             // the seed's queue with its quota, nothing used yet (the page redraws as it polls: every look reads

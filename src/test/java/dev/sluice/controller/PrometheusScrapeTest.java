@@ -6,12 +6,18 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.app.ManagementEndpoint;
 import dev.sluice.jobs.WellKnown;
+import dev.sluice.metrics.ScraperTokens;
+import dev.sluice.webhook.TestTls;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.io.File;
@@ -31,12 +37,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * A real Prometheus (Debian's prometheus server) scrapes the running controller every second while a scenario plays:
+ * A real Prometheus (Debian's prometheus server) scrapes the running controller every second while a scenario plays,
+ * as the chart has it scraped: over HTTPS, verifying the certificate against its CA and name, with a bearer token
+ * the controller checks ({@link ScraperTokens}; the README's scrape config):
  * a low-priority Job runs with its pods ready, a high-priority one preempts it, finishes, and the low one runs and is
  * ready again (one interruption, one recovery). Then every PromQL expression of the shipped Grafana dashboard and the
  * tutorial's MTTR/MTBI queries (docs/metrics.md) run against it without error and return the scenario's series.
@@ -44,6 +51,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithKubernetesTestServer(setup = ApiServerRules.class)
+@TestProfile(ScraperTokens.AuthOn.class)
 class PrometheusScrapeTest {
     static final String NS = "prom";
     static final String CQ = "prom-cq";
@@ -51,6 +59,8 @@ class PrometheusScrapeTest {
 
     @Inject
     KubernetesClient client;
+    @KubernetesTestServer
+    KubernetesServer mock;
     /** Prometheus's config and storage, fresh for the run (QuarkusTest instances get no @TempDir). */
     private Path tmp;
 
@@ -61,6 +71,7 @@ class PrometheusScrapeTest {
     @Test
     void dashboardAndTutorialQueriesAnswerFromARealScrape() throws Exception {
         requirePrometheus();
+        ScraperTokens.answerOn(mock);
         Cluster cluster = new Cluster(client);
         cluster.namespace(NS);
         client.resource(Queues.flavor("prom-flavor", "{}")).create();
@@ -85,8 +96,11 @@ class PrometheusScrapeTest {
 
         Process prometheus = startPrometheus();
         try {
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
-                    .until(() -> values("up{job=\"sluice\"}").contains(1.0));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
+                    assertThat(values("up{job=\"sluice\"}")).as("the scrape target: %s", target()).contains(1.0));
+            synchronized (ScraperTokens.TOKENS) {
+                assertThat(ScraperTokens.TOKENS).as("Prometheus sent its token").contains(ScraperTokens.SCRAPER);
+            }
 
             // low runs and its pod is ready; high preempts it; high finishes; low runs again and is ready again
             Job low = job("low", null);
@@ -150,19 +164,24 @@ class PrometheusScrapeTest {
     // ---- Prometheus ----
 
     private Process startPrometheus() throws Exception {
-        tmp = Files.createTempDirectory(Path.of("target"), "prometheus-");
+        tmp = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "prometheus-");
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        int management = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
+        int management = ManagementEndpoint.port();
         Path config = tmp.resolve("prometheus.yml");
+        Path token = Files.writeString(tmp.resolve("token"), ScraperTokens.SCRAPER);
+        // as the README's scrape config: the CA of sluice.tls.dir, the name the certificate carries, a token file
         Files.writeString(config, """
                 global: {scrape_interval: 1s, evaluation_interval: 1s}
                 scrape_configs:
                 - job_name: sluice
                   metrics_path: /q/metrics
-                  static_configs: [{targets: ["localhost:%d"]}]
-                """.formatted(management));
+                  scheme: https
+                  tls_config: {ca_file: %s, server_name: localhost}
+                  authorization: {credentials_file: %s}
+                  static_configs: [{targets: ["127.0.0.1:%d"]}]
+                """.formatted(TestTls.files().certFile(), token, management));
         Path data = Files.createDirectories(tmp.resolve("data"));
         Path log = Path.of("target", "prometheus-scrape-test.log");
         return new ProcessBuilder(PROMETHEUS.toString(), "--config.file=" + config, "--storage.tsdb.path=" + data,
@@ -178,6 +197,17 @@ class PrometheusScrapeTest {
         JsonNode body = json.readTree(r.body());
         assertThat(body.path("status").asText()).as("query %s answered %s", expr, r.body()).isEqualTo("success");
         return body.path("data").path("result");
+    }
+
+    /** Prometheus's view of the scrape target (its health and last error), for a failure message. */
+    private String target() {
+        try {
+            return json.readTree(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/api/v1/targets")).GET().build(), HttpResponse.BodyHandlers.ofString()).body())
+                    .path("data").path("activeTargets").toString();
+        } catch (Exception e) {
+            return "unknown (" + e + ")";
+        }
     }
 
     private List<Double> values(String expr) {

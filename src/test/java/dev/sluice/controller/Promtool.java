@@ -3,12 +3,10 @@ package dev.sluice.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.sluice.app.ManagementEndpoint;
 import java.io.File;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import org.eclipse.microprofile.config.ConfigProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,10 +41,8 @@ final class Promtool {
 
     /** /q/metrics in the Prometheus text format 0.0.4, the format promtool checks (without Accept, OpenMetrics). */
     static String scrapeTextFormat() throws Exception {
-        int port = ConfigProvider.getConfig().getOptionalValue("quarkus.management.test-port", Integer.class).orElse(9001);
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/q/metrics"))
-                .header("Accept", "text/plain; version=0.0.4; charset=utf-8").GET().build();
-        HttpResponse<String> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = ManagementEndpoint.send(HttpRequest.newBuilder(ManagementEndpoint.uri("/q/metrics"))
+                .header("Accept", "text/plain; version=0.0.4; charset=utf-8").GET());
         assertThat(response.statusCode()).isEqualTo(200);
         return response.body();
     }

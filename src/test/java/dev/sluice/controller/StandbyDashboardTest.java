@@ -9,18 +9,15 @@ import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.api.v1beta2.Cohort;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.app.ManagementEndpoint;
 import dev.sluice.dashboard.HeadlessChromium;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -116,8 +113,7 @@ class StandbyDashboardTest {
                 // the page itself says so, above the queues it shows
                 org.openqa.selenium.chrome.ChromeDriver browser = HeadlessChromium.start();
                 try {
-                    int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
-                    browser.get("http://localhost:" + port + "/dashboard/");
+                    browser.get(ManagementEndpoint.uri("/dashboard/").toString());
                     HeadlessChromium.Wait wait = new HeadlessChromium.Wait(browser);
                     assertThat(wait.<String>until(b -> HeadlessChromium.text(b, "#view")))
                             .startsWith("Standby view: this replica does not lead");
@@ -157,9 +153,7 @@ class StandbyDashboardTest {
     }
 
     private static HttpResponse<String> get(String path) throws Exception {
-        int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        return ManagementEndpoint.get(path);
     }
 
     private void takeLease(String holder, ZonedDateTime renewed, int seconds) {

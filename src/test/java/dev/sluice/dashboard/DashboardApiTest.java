@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.app.ManagementEndpoint;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 /** The dashboard's HTTP side: files from the jar with a strict CSP, read-only, and clear answers to bad requests. */
@@ -20,10 +18,8 @@ import org.junit.jupiter.api.Test;
 class DashboardApiTest {
 
     private static HttpResponse<String> send(String method, String path) throws Exception {
-        int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
-        HttpRequest r = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
-                .method(method, HttpRequest.BodyPublishers.noBody()).build();
-        return HttpClient.newHttpClient().send(r, HttpResponse.BodyHandlers.ofString());
+        return ManagementEndpoint.send(HttpRequest.newBuilder(ManagementEndpoint.uri(path))
+                .method(method, HttpRequest.BodyPublishers.noBody()));
     }
 
     @Test

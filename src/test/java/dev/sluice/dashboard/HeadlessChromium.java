@@ -1,9 +1,15 @@
 package dev.sluice.dashboard;
 
+import dev.sluice.webhook.TestTls;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.cert.CertificateFactory;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.function.Function;
 import org.junit.jupiter.api.Assumptions;
@@ -50,10 +56,22 @@ public final class HeadlessChromium {
         Path profile = Files.createTempDirectory("sluice-chromium-");
         ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile()).addArguments("--headless",
                 "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                "--no-first-run", "--user-data-dir=" + profile, "--window-size=1400,1000");
+                "--no-first-run", "--user-data-dir=" + profile, "--window-size=1400,1000",
+                // the management port is HTTPS with the test certificate: trust that one key, and no other
+                "--ignore-certificate-errors-spki-list=" + spkiHash(TestTls.files().certFile()));
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
         return new ChromeDriver(service, options);
+    }
+
+    /** Chromium's pin of a certificate: base64 of the SHA-256 of its SubjectPublicKeyInfo. */
+    static String spkiHash(Path pem) throws IOException {
+        try (InputStream in = Files.newInputStream(pem)) {
+            byte[] spki = CertificateFactory.getInstance("X.509").generateCertificate(in).getPublicKey().getEncoded();
+            return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256").digest(spki));
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot read the test certificate " + pem, e);
+        }
     }
 
     /** Polls the page until the check gives something (not null, not false, not ""), for at most 30 s. */

@@ -2,100 +2,41 @@ package dev.sluice.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sluice.apiserver.ApiServerRules;
-import io.quarkus.test.kubernetes.client.KubernetesServer;
+import dev.sluice.app.ManagementEndpoint;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
 import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Metrics and dashboard behind a bearer token: the test API server answers TokenReviews (token "scraper" is
- * system:serviceaccount:monitoring:prometheus, "intruder" is alice, anything else is invalid) and SubjectAccessReviews
- * (only prometheus may get /q/metrics and /dashboard/...). Health probes need no token.
+ * Metrics and dashboard behind a bearer token, over HTTPS only: the test API server answers the token checks
+ * ({@link ScraperTokens}); health probes need no token; a token sent in clear is never taken.
  */
 @QuarkusTest
 @WithKubernetesTestServer(setup = ApiServerRules.class)
-@TestProfile(ManagementAuthTest.On.class)
+@TestProfile(ScraperTokens.AuthOn.class)
 class ManagementAuthTest {
-    static final ObjectMapper JSON = new ObjectMapper();
-    static final String PROMETHEUS = "system:serviceaccount:monitoring:prometheus";
-    static final List<JsonNode> reviews = new ArrayList<>();
-    static boolean ready;
-
-    public static class On implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("sluice.management.auth.enabled", "true");
-        }
-    }
 
     @KubernetesTestServer
     KubernetesServer mock;
 
     @BeforeEach
     void authorizer() {
-        if (ready) {
-            return;
-        }
-        ready = true;
-        mock.expect().post().withPath("/apis/authentication.k8s.io/v1/tokenreviews").andReply(201, req -> {
-            try {
-                ObjectNode tr = (ObjectNode) JSON.readTree(req.getBody().readUtf8());
-                String token = tr.get("spec").get("token").asText();
-                ObjectNode status = tr.putObject("status");
-                String user = switch (token) {
-                    case "scraper" -> PROMETHEUS;
-                    case "intruder" -> "alice";
-                    default -> null;
-                };
-                status.put("authenticated", user != null);
-                if (user != null) {
-                    status.putObject("user").put("username", user).putArray("groups").add("system:authenticated");
-                } else {
-                    status.put("error", "token not recognised");
-                }
-                return tr;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).always();
-        mock.expect().post().withPath("/apis/authorization.k8s.io/v1/subjectaccessreviews").andReply(201, req -> {
-            try {
-                ObjectNode sar = (ObjectNode) JSON.readTree(req.getBody().readUtf8());
-                synchronized (reviews) {
-                    reviews.add(sar);
-                }
-                boolean allowed = sar.get("spec").get("user").asText().equals(PROMETHEUS);
-                sar.putObject("status").put("allowed", allowed);
-                return sar;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).always();
+        ScraperTokens.answerOn(mock);
     }
 
     private static HttpResponse<String> get(String path, String token) throws Exception {
-        int port = ConfigProvider.getConfig().getValue("quarkus.management.test-port", Integer.class);
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path)).GET();
+        HttpRequest.Builder b = HttpRequest.newBuilder(ManagementEndpoint.uri(path)).GET();
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
         }
-        return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return ManagementEndpoint.send(b);
     }
 
     @Test
@@ -109,23 +50,35 @@ class ManagementAuthTest {
         assertThat(none.body()).contains("a bearer token is needed");
         assertThat(get("/q/metrics", "forged").statusCode()).isEqualTo(401);
 
-        HttpResponse<String> alice = get("/q/metrics", "intruder");
+        HttpResponse<String> alice = get("/q/metrics", ScraperTokens.INTRUDER);
         assertThat(alice.statusCode()).isEqualTo(403);
         assertThat(alice.body()).contains("user \"alice\" may not get /q/metrics");
 
-        HttpResponse<String> scrape = get("/q/metrics", "scraper");
+        HttpResponse<String> scrape = get("/q/metrics", ScraperTokens.SCRAPER);
         assertThat(scrape.statusCode()).isEqualTo(200);
         assertThat(scrape.body()).contains("# TYPE ");
-        assertThat(get("/dashboard/api/state", "scraper").statusCode()).isIn(200, 503);
+        assertThat(get("/dashboard/api/state", ScraperTokens.SCRAPER).statusCode()).isIn(200, 503);
         assertThat(get("/dashboard/api/state", null).statusCode()).isEqualTo(401);
 
         // the reviews asked what the request does: get on its path, for the token's user
-        synchronized (reviews) {
-            assertThat(reviews).anySatisfy(r -> {
-                assertThat(r.get("spec").get("user").asText()).isEqualTo(PROMETHEUS);
+        synchronized (ScraperTokens.REVIEWS) {
+            assertThat(ScraperTokens.REVIEWS).anySatisfy(r -> {
+                assertThat(r.get("spec").get("user").asText()).isEqualTo(ScraperTokens.PROMETHEUS);
                 assertThat(r.get("spec").get("nonResourceAttributes").get("path").asText()).isEqualTo("/q/metrics");
                 assertThat(r.get("spec").get("nonResourceAttributes").get("verb").asText()).isEqualTo("get");
             });
+        }
+    }
+
+    @Test
+    void aTokenSentInClearIsNeverTaken() throws Exception {
+        String token = "sent-in-clear";
+        String answer = ManagementEndpoint.plainHttp("/q/metrics", token);
+        assertThat(answer).as("the management port answered plain HTTP").doesNotStartWith("HTTP/");
+        // the token reached no handler: nothing asked the API server about it
+        assertThat(get("/q/metrics", ScraperTokens.SCRAPER).statusCode()).isEqualTo(200);
+        synchronized (ScraperTokens.TOKENS) {
+            assertThat(ScraperTokens.TOKENS).contains(ScraperTokens.SCRAPER).doesNotContain(token);
         }
     }
 }

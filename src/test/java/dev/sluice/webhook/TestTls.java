@@ -6,14 +6,22 @@ import io.smallrye.certs.CertificateGenerator;
 import io.smallrye.certs.CertificateRequest;
 import io.smallrye.certs.Format;
 import io.smallrye.certs.PemCertificateFiles;
+import java.io.InputStream;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
- * The webhook port serves HTTPS only, in tests as in production, so every Quarkus test needs a certificate: this
- * global test resource generates a self-signed one for localhost (once per JVM) and points the default TLS
- * configuration at its PEM files.
+ * The webhook port and the management port serve HTTPS only, in tests as in production, so every Quarkus test needs
+ * a certificate: this global test resource generates a self-signed one for localhost (once per JVM) and points the
+ * default TLS configuration at its PEM files. Tests call either port with {@link #client()}.
  */
 @QuarkusTestResource(TestTls.class)
 public class TestTls implements QuarkusTestResourceLifecycleManager {
@@ -22,7 +30,7 @@ public class TestTls implements QuarkusTestResourceLifecycleManager {
     private static PemCertificateFiles files;
 
     /** The certificate and key in use, generated on first call. */
-    static synchronized PemCertificateFiles files() {
+    public static synchronized PemCertificateFiles files() {
         if (files == null) {
             files = generate(DIR, "webhook");
         }
@@ -35,10 +43,34 @@ public class TestTls implements QuarkusTestResourceLifecycleManager {
         return files;
     }
 
+    /** An HTTP client that trusts only the certificate in use now (a fresh one: no connection from before a rotation). */
+    public static HttpClient client() {
+        return client(files().certFile());
+    }
+
+    /** An HTTP client that trusts only the certificate in {@code trustedCert}. */
+    public static HttpClient client(Path trustedCert) {
+        try {
+            KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+            trust.load(null, null);
+            try (InputStream in = Files.newInputStream(trustedCert)) {
+                trust.setCertificateEntry("sluice",
+                        (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in));
+            }
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            SSLContext ssl = SSLContext.getInstance("TLS");
+            ssl.init(null, tmf.getTrustManagers(), null);
+            return HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(5)).build();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot trust the test certificate " + trustedCert, e);
+        }
+    }
+
     /** A fresh self-signed certificate for localhost in {@code dir}. */
     static PemCertificateFiles generate(Path dir, String name) {
         try {
-            java.nio.file.Files.createDirectories(dir);
+            Files.createDirectories(dir);
             return (PemCertificateFiles) new CertificateGenerator(dir, true).generate(new CertificateRequest()
                     .withName(name).withCN("localhost").withSubjectAlternativeName("DNS:localhost")
                     .withFormat(Format.PEM).withDuration(Duration.ofDays(2))).get(0);

@@ -3,6 +3,7 @@ package dev.sluice.webhook;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.sluice.app.ManagementEndpoint;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import java.io.InputStream;
@@ -17,7 +18,10 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** A renewed certificate (new files at the same paths, as cert-manager writes them) is served without a restart. */
+/**
+ * A renewed certificate (new files at the same paths, as cert-manager writes them) is served without a restart, on
+ * the webhook port and on the management port (health, metrics, dashboard) alike.
+ */
 @QuarkusTest
 @TestProfile(WebhookOnlyProfile.class)
 class TlsReloadTest {
@@ -33,6 +37,21 @@ class TlsReloadTest {
         // the client trusts only the new certificate: handshakes fail until the server reloads its files
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).ignoreExceptions()
                 .untilAsserted(() -> assertThat(servedSerial()).isEqualTo(renewed));
+    }
+
+    @Test
+    void theManagementPortServesTheRotatedCertificateToo() throws Exception {
+        assertThat(managementSerial()).isEqualTo(serial(TestTls.files().certFile()));
+
+        BigInteger renewed = serial(TestTls.rotate().certFile());
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).ignoreExceptions()
+                .untilAsserted(() -> assertThat(managementSerial()).isEqualTo(renewed));
+    }
+
+    private static BigInteger managementSerial() throws Exception {
+        HttpResponse<String> answer = ManagementEndpoint.get("/q/health/live");
+        assertThat(answer.statusCode()).isEqualTo(200);
+        return ((X509Certificate) answer.sslSession().orElseThrow().getPeerCertificates()[0]).getSerialNumber();
     }
 
     private static BigInteger servedSerial() throws Exception {

@@ -2,19 +2,12 @@ package dev.sluice.webhook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /** Calls the webhooks of the application under test over HTTPS, trusting only the test certificate. */
@@ -28,18 +21,8 @@ final class Webhook {
         return ConfigProvider.getConfig().getValue("quarkus.http.test-ssl-port", Integer.class);
     }
 
-    static HttpClient client(Path trustedCert) throws Exception {
-        KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-        trust.load(null, null);
-        try (InputStream in = Files.newInputStream(trustedCert)) {
-            trust.setCertificateEntry("webhook",
-                    (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in));
-        }
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(trust);
-        SSLContext ssl = SSLContext.getInstance("TLS");
-        ssl.init(null, tmf.getTrustManagers(), null);
-        return HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(5)).build();
+    static HttpClient client(Path trustedCert) {
+        return TestTls.client(trustedCert);
     }
 
     /** POSTs a raw body to a webhook path over HTTPS. */
