@@ -9,7 +9,10 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready when what this mode serves is up: in controller modes, the operator started and its event sources healthy. */
+/**
+ * Ready when what this mode serves is up: in controller modes, the operator started and its event sources healthy
+ * (each informer listed and watching; one whose first list failed is retried and keeps this DOWN meanwhile).
+ */
 @Readiness
 @ApplicationScoped
 public class SluiceReadiness implements HealthCheck {
@@ -29,7 +32,11 @@ public class SluiceReadiness implements HealthCheck {
             return response.up().build();
         }
         RuntimeInfo info = operator.get().getRuntimeInfo();
-        boolean up = info.isStarted();
+        if (!info.isStarted()) {
+            // starting (after the HTTPS port opened): the runtime info would warn that it is read too early
+            return response.withData("operator", "starting").down().build();
+        }
+        boolean up = true;
         for (var controller : info.getRegisteredControllers()) {
             var unhealthy = controller.getControllerHealthInfo().unhealthyEventSources();
             if (!unhealthy.isEmpty()) {

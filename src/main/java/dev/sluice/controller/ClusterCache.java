@@ -54,6 +54,8 @@ final class ClusterCache implements AutoCloseable {
     private final List<SharedIndexInformer<?>> all = new ArrayList<>();
     /** Each informer's store, to see the initial lists progress. */
     private final Map<SharedIndexInformer<?>, StrippedItemStore<?>> stores = new ConcurrentHashMap<>();
+    /** Failed list attempts of all informers, each an answer (progress for the stall check, not a stall). */
+    private final java.util.concurrent.atomic.AtomicLong failedAttempts = new java.util.concurrent.atomic.AtomicLong();
     /** Kueue's and client-go's page size for an informer's initial LIST. */
     static final long DEFAULT_LIST_PAGE_SIZE = 500;
 
@@ -197,6 +199,17 @@ final class ClusterCache implements AutoCloseable {
         return add(informer, type, sink, new StrippedItemStore<>());
     }
 
+    /** "Workloads (kueue.x-k8s.io/v1beta2)": what an informer lists, for its log lines. */
+    private static String describe(SharedIndexInformer<?> informer, String type) {
+        Class<?> api = informer.getApiTypeClass();
+        if (api == GenericKubernetesResource.class || !HasMetadata.class.isAssignableFrom(api)) {
+            return type;
+        }
+        @SuppressWarnings("unchecked")
+        Class<? extends HasMetadata> typed = (Class<? extends HasMetadata>) api;
+        return HasMetadata.getKind(typed) + "s (" + HasMetadata.getApiVersion(typed) + ")";
+    }
+
     private <T extends HasMetadata> SharedIndexInformer<T> add(SharedIndexInformer<T> informer, String type,
             Consumer<Ref> sink, StrippedItemStore<T> store) {
         handOver(informer, type, sink, store);
@@ -205,9 +218,14 @@ final class ClusterCache implements AutoCloseable {
         return informer;
     }
 
-    private static <T extends HasMetadata> void handOver(SharedIndexInformer<T> informer, String type,
+    private <T extends HasMetadata> void handOver(SharedIndexInformer<T> informer, String type,
             Consumer<Ref> sink, StrippedItemStore<T> store) {
         informer.itemStore(store);
+        // a failed first list is tried again (fabric8 would stop the informer), so a start survives an API server
+        // that cannot answer yet; each answer counts as progress for startAndSync's stall check
+        boolean jobKind = store instanceof JobItemStore;
+        informer.exceptionHandler(new InformerRetry(describe(informer, type), !jobKind,
+                Math.max(1, client.getConfiguration().getWatchReconnectInterval()), failedAttempts::incrementAndGet));
         informer.addEventHandler(new ResourceEventHandler<T>() {
             @Override
             public void onAdd(T obj) {
@@ -237,7 +255,9 @@ final class ClusterCache implements AutoCloseable {
      * {@code stallSeconds} bounds how long a list may go without a new object, not how long it may take: a quarter of
      * a million Workloads take minutes to list on a small machine, and a replica that gave up after a fixed time would
      * start again from nothing, give up again, and never become ready (Kueue #4266). A list that stops (the API server
-     * does not answer) fails after {@code stallSeconds}.
+     * does not answer) fails after {@code stallSeconds}. A list that is answered with an error is retried with back-off
+     * ({@link InformerRetry}) and waited for: an error is an answer, not a stall, and a controller that gave up would
+     * only be restarted into the same answer (a conversion webhook not reachable yet, RBAC not granted yet).
      */
     void startAndSync(long stallSeconds) throws Exception {
         Map<SharedIndexInformer<?>, CompletableFuture<Void>> started = new LinkedHashMap<>();
@@ -291,9 +311,9 @@ final class ClusterCache implements AutoCloseable {
         }
     }
 
-    /** Objects the informers have put into their stores since they started. */
+    /** Objects the informers have put into their stores since they started, and the failed lists (answers too). */
     private long listedSoFar() {
-        long n = 0;
+        long n = failedAttempts.get();
         for (StrippedItemStore<?> store : stores.values()) {
             n += store.puts();
         }

@@ -7,8 +7,6 @@ import dev.sluice.metrics.AdmissionEvents;
 import dev.sluice.metrics.LeaderElectionMetrics;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
-import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.nio.file.Files;
@@ -42,7 +40,6 @@ public class ControllerRuntime {
     private final String leaseName;
     private final Optional<String> leaseNamespace;
     private final Duration leaseDuration;
-    private final Duration startupWait;
     private final JobKinds kinds;
     private final boolean kubeQueueCompat;
     private final Duration crdRecheck;
@@ -53,6 +50,8 @@ public class ControllerRuntime {
     private volatile EngineLoop loop;
     private volatile LeaderElection election;
     private volatile boolean stopping;
+    /** The controller began (after the operator started): until then a controller mode is not ready. */
+    private volatile boolean begun;
     private volatile Function<String, Optional<Integer>> workloadPriorityClasses = name -> Optional.empty();
     @jakarta.inject.Inject
     Clock clock;
@@ -75,7 +74,6 @@ public class ControllerRuntime {
             @ConfigProperty(name = "sluice.leader-election.lease-name", defaultValue = "sluice-controller") String leaseName,
             @ConfigProperty(name = "sluice.leader-election.namespace") Optional<String> leaseNamespace,
             @ConfigProperty(name = "sluice.leader-election.lease-duration", defaultValue = "15s") Duration leaseDuration,
-            @ConfigProperty(name = "sluice.controller.startup-wait", defaultValue = "10s") Duration startupWait,
             @ConfigProperty(name = "sluice.controller.crd-recheck", defaultValue = "30s") Duration crdRecheck,
             @ConfigProperty(name = "sluice.controller.write-concurrency", defaultValue = "4") int writeConcurrency,
             @ConfigProperty(name = "sluice.controller.pending-status.delay", defaultValue = "500ms") Duration pendingDelay,
@@ -91,7 +89,6 @@ public class ControllerRuntime {
         this.leaseName = leaseName;
         this.leaseNamespace = leaseNamespace;
         this.leaseDuration = leaseDuration;
-        this.startupWait = startupWait;
         this.crdRecheck = crdRecheck;
         this.writeSettings = new WriteSettings(writeConcurrency, pendingDelay, pendingRefresh,
                 new EventRate(eventsQps, eventsBurst));
@@ -99,9 +96,13 @@ public class ControllerRuntime {
         this.kubeQueueCompat = integrations.kubeQueueCompat();
     }
 
-    /** After OperatorLifecycle (default priority) started the operator. */
-    void onStart(@Observes @Priority(jakarta.interceptor.Interceptor.Priority.APPLICATION + 900) StartupEvent event) {
-        if (!lifecycle.mode().runsController()) {
+    /** Once OperatorLifecycle started the operator (after the HTTPS port opened, in mode all), on its start thread. */
+    void onOperatorStarted(@Observes OperatorLifecycle.Started event) {
+        begin();
+    }
+
+    private synchronized void begin() {
+        if (!lifecycle.mode().runsController() || stopping || begun) {
             return;
         }
         if (leaderElection) {
@@ -110,25 +111,32 @@ public class ControllerRuntime {
         } else {
             startSession();
         }
-        // give the first session a moment so the process reports ready with its state rebuilt; never block long
+        begun = true;
+    }
+
+    /**
+     * Waits until this replica settled after its start: it stands by, or it leads and its first engine is rebuilt (or
+     * failed); false if not within {@code timeout}. Nothing in the controller waits for this (readiness tells it);
+     * tests start once it is true, as they would against a replica that reports ready.
+     */
+    public boolean awaitSettled(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
         EngineLoop first = loop;
-        long deadline = System.nanoTime() + startupWait.toNanos();
-        try {
-            while (first == null && role == Role.electing && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-                first = loop;
-            }
-            if (first != null) {
-                first.awaitRebuilt(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        while (first == null && (!begun || role == Role.electing) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            first = loop;
         }
+        if (first != null) {
+            return first.awaitRebuilt(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        return begun && role != Role.electing;
     }
 
     /** The engine stops before the Lease is released, so the next leader never admits alongside this one. */
     void onStop(@Observes ShutdownEvent event) {
-        stopping = true;
+        synchronized (this) {
+            stopping = true;
+        }
         stopSession();
         LeaderElection e = election;
         if (e != null) {
@@ -240,12 +248,16 @@ public class ControllerRuntime {
     }
 
     /**
-     * Ready: taking part in leader election (its Lease requests succeed), and either not leading (a standby serves
-     * webhooks and can take over) or leading with caches synced and the engine rebuilt.
+     * Ready: begun (the operator started, which in mode all waits for the HTTPS port), taking part in leader election
+     * (its Lease requests succeed), and either not leading (a standby serves webhooks and can take over) or leading with
+     * caches synced (every informer's first list done: a failed one is retried meanwhile) and the engine rebuilt.
      */
     public boolean ready() {
+        if (!lifecycle.mode().runsController()) {
+            return true;
+        }
         EngineLoop l = loop;
-        return electionProblem() == null && (role != Role.leading || (l != null && l.rebuilt() && l.cachesSynced()));
+        return begun && electionProblem() == null && (role != Role.leading || (l != null && l.rebuilt() && l.cachesSynced()));
     }
 
     /** Why this replica cannot take part in leader election (forbidden, or no Lease request succeeded lately), or null. */

@@ -11,6 +11,8 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.scheduling.v1.PriorityClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
@@ -25,7 +27,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The controller's life cycle on a real kube-apiserver (RBAC and validation enforced; no kube-controller-manager, so
  * no Job controller: a started Job runs no pods): admit and start a Job, preempt it while it runs for a higher one,
- * lose the Lease to another replica and lead again with nothing lost. Skipped, saying so, without binaries.
+ * lose the Lease to another replica and lead again with nothing lost; and start on objects a Kueue 0.15 cluster still
+ * stores as v1beta1, converted by this application's own webhook. Skipped, saying so, without binaries.
  */
 @ExtendWith(RealApiServer.WhenBinariesArePresent.class)
 @QuarkusTest
@@ -69,6 +72,60 @@ class RealApiServerTest {
         return admin.leases().inNamespace(RealApiServer.RELEASE_NAMESPACE).withName("sluice-controller").get();
     }
 
+    /**
+     * What another replica's takeover writes, as one JSON merge patch without resourceVersion: the controller renews
+     * this Lease every retry period, so a read-then-write (fabric8's edit) raced its renewal and was answered 409. The
+     * controller's own writes carry the resourceVersion it read, so this write is never lost to one of them: a renewal
+     * based on an older read is answered 409 and the controller reads the other holder.
+     */
+    void takeLease(String holder, ZonedDateTime renewTime, int durationSeconds) {
+        admin.leases().inNamespace(RealApiServer.RELEASE_NAMESPACE).withName("sluice-controller").patch(
+                PatchContext.of(PatchType.JSON_MERGE), "{\"spec\":{\"holderIdentity\":\"" + holder + "\",\"renewTime\":\""
+                        + MICRO_TIME.format(renewTime) + "\",\"leaseDurationSeconds\":" + durationSeconds + "}}");
+    }
+
+    static final java.time.format.DateTimeFormatter MICRO_TIME = java.time.format.DateTimeFormatter
+            .ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSSX").withZone(ZoneOffset.UTC);
+
+    /**
+     * Issue 25: a cluster that ran Kueue 0.15 (its objects still stored as v1beta1, {@link KueueV015Objects}) and the
+     * single-process install: the API server converts every such object through this application's own /convert, so
+     * the controller starts only because its HTTPS port listened before its informers listed; the admission Kueue made
+     * is kept and counted.
+     */
+    @Test
+    void startsOnObjectsKueue015StoredAsV1beta1AndKeepsTheirAdmission() throws Exception {
+        var crd = admin.apiextensions().v1().customResourceDefinitions().withName("workloads.kueue.x-k8s.io").get();
+        assertThat(crd.getStatus().getStoredVersions()).as("the Workloads stored so far").contains("v1beta1", "v1beta2");
+        await().atMost(RealApiServer.TIMEOUT).until(() -> ManagementEndpoint.get("/q/health/ready").statusCode() == 200);
+        await().atMost(RealApiServer.TIMEOUT).until(() -> runtime.role() == ControllerRuntime.Role.leading && runtime.ready());
+
+        Cluster cluster = new Cluster(admin);
+        Job running = admin.batch().v1().jobs().inNamespace(KueueV015Objects.NS).withName(KueueV015Objects.RUNNING).get();
+        Workload migrated = admin.resources(Workload.class).inNamespace(KueueV015Objects.NS)
+                .withName(KueueV015Objects.workloadName(running)).get(); // read as v1beta2: converted by the application
+        assertThat(migrated.getStatus().getAdmission().getClusterQueue()).isEqualTo(KueueV015Objects.CLUSTER_QUEUE);
+        assertThat(Cluster.isTrue(migrated, "Admitted")).isTrue();
+        assertThat(migrated.getSpec().getPriorityClassRef().getName()).isEqualTo(KueueV015Objects.PRIORITY_CLASS);
+
+        // its 2 of the queue's 3 cpu are counted again: a 2-cpu job waits, a 1-cpu job is admitted and started
+        Job two = admin.batch().v1().jobs().inNamespace(KueueV015Objects.NS)
+                .resource(KueueV015Objects.job("two", "2", true)).create();
+        cluster.awaitWorkload(two, w -> Cluster.isFalse(w, "QuotaReserved", "WaitingForQuota"));
+        Job one = admin.batch().v1().jobs().inNamespace(KueueV015Objects.NS)
+                .resource(KueueV015Objects.job("one", "1", true)).create();
+        cluster.awaitWorkload(one, Cluster::admitted);
+        await().atMost(RealApiServer.TIMEOUT).until(() -> Boolean.FALSE.equals(admin.batch().v1().jobs()
+                .inNamespace(KueueV015Objects.NS).withName("one").get().getSpec().getSuspend()));
+        assertThat(cluster.workloadOf(two).getStatus().getAdmission()).isNull();
+        Workload still = admin.resources(Workload.class).inNamespace(KueueV015Objects.NS)
+                .withName(KueueV015Objects.workloadName(running)).get();
+        assertThat(still.getStatus().getAdmission().getClusterQueue()).isEqualTo(KueueV015Objects.CLUSTER_QUEUE);
+        assertThat(Cluster.isTrue(still, "Evicted")).isFalse();
+        assertThat(admin.batch().v1().jobs().inNamespace(KueueV015Objects.NS).withName(KueueV015Objects.RUNNING).get()
+                .getSpec().getSuspend()).isFalse();
+    }
+
     @Test
     void admitStartPreemptAndLeadAgainUnderTheChartsRbac() throws Exception {
         Cluster cluster = new Cluster(admin);
@@ -105,33 +162,20 @@ class RealApiServerTest {
         Job high = job("high", "real-high", "2");
         cluster.awaitWorkload(low, w -> Cluster.isTrue(w, "Evicted") && w.getStatus().getAdmission() == null);
         await().atMost(RealApiServer.TIMEOUT).until(() -> Boolean.TRUE.equals(read("low").getSpec().getSuspend()));
-        // what kube-controller-manager's Job controller (not running here) reports once a suspended Job's pods are gone
-        admin.batch().v1().jobs().inNamespace(NS).withName("low").editStatus(j -> {
-            if (j.getStatus() == null) {
-                j.setStatus(new io.fabric8.kubernetes.api.model.batch.v1.JobStatus());
-            }
-            j.getStatus().setActive(0);
-            j.getStatus().getConditions().add(new io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder()
-                    .withType("Suspended").withStatus("True").withReason("JobSuspended").withMessage("Job suspended")
-                    .withLastTransitionTime(java.time.Instant.now().toString()).build());
-            return j;
-        });
+        // what kube-controller-manager's Job controller (not running here) reports once a suspended Job's pods are gone;
+        // a merge patch without resourceVersion: the controller writes this Job too, and a read-then-write would race it
+        admin.batch().v1().jobs().inNamespace(NS).withName("low").subresource("status").patch(
+                PatchContext.of(PatchType.JSON_MERGE), "{\"status\":{\"active\":0,\"conditions\":[{\"type\":\"Suspended\","
+                        + "\"status\":\"True\",\"reason\":\"JobSuspended\",\"message\":\"Job suspended\","
+                        + "\"lastTransitionTime\":\"" + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                        + "\"}]}}");
         cluster.awaitWorkload(high, Cluster::admitted);
         await().atMost(RealApiServer.TIMEOUT).until(() -> Boolean.FALSE.equals(read("high").getSpec().getSuspend()));
 
         // another replica takes the Lease: this one stands by; when that term runs out it leads again, rebuilt
-        admin.leases().inNamespace(RealApiServer.RELEASE_NAMESPACE).withName("sluice-controller").edit(l -> {
-            l.getSpec().setHolderIdentity("other-replica");
-            l.getSpec().setRenewTime(ZonedDateTime.now(ZoneOffset.UTC));
-            l.getSpec().setLeaseDurationSeconds(3600);
-            return l;
-        });
+        takeLease("other-replica", ZonedDateTime.now(ZoneOffset.UTC), 3600);
         await().atMost(RealApiServer.TIMEOUT).until(() -> runtime.role() == ControllerRuntime.Role.standby);
-        admin.leases().inNamespace(RealApiServer.RELEASE_NAMESPACE).withName("sluice-controller").edit(l -> {
-            l.getSpec().setRenewTime(ZonedDateTime.now(ZoneOffset.UTC).minusHours(1));
-            l.getSpec().setLeaseDurationSeconds(1);
-            return l;
-        });
+        takeLease("other-replica", ZonedDateTime.now(ZoneOffset.UTC).minusHours(1), 1);
         await().atMost(RealApiServer.TIMEOUT).until(() -> runtime.role() == ControllerRuntime.Role.leading);
         await().atMost(RealApiServer.TIMEOUT).until(runtime::ready);
         assertThat(lease().getSpec().getHolderIdentity()).isNotEqualTo("other-replica");
