@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A real Prometheus (Debian's prometheus server) scrapes the running controller every second while a scenario plays,
  * as the chart has it scraped: over HTTPS, verifying the certificate against its CA and name, with a bearer token
- * the controller checks ({@link ScraperTokens}; the README's scrape config):
+ * the controller checks ({@link ScraperTokens}; docs/metrics.md's scrape config):
  * a low-priority Job runs with its pods ready, a high-priority one preempts it, finishes, and the low one runs and is
  * ready again (one interruption, one recovery). Then every PromQL expression of the shipped Grafana dashboard and the
  * tutorial's MTTR/MTBI queries (docs/metrics.md) run against it without error and return the scenario's series.
@@ -171,7 +171,7 @@ class PrometheusScrapeTest {
         int management = ManagementEndpoint.port();
         Path config = tmp.resolve("prometheus.yml");
         Path token = Files.writeString(tmp.resolve("token"), ScraperTokens.SCRAPER);
-        // as the README's scrape config: the CA of sluice.tls.dir, the name the certificate carries, a token file
+        // as docs/metrics.md's scrape config: the CA of sluice.tls.dir, the name the certificate carries, a token file
         Files.writeString(config, """
                 global: {scrape_interval: 1s, evaluation_interval: 1s}
                 scrape_configs:

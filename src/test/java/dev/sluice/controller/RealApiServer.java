@@ -109,7 +109,7 @@ final class RealApiServer {
             }
             String why = "SKIPPED the real-API-server tier (" + context.getDisplayName() + "): no kube-apiserver, etcd "
                     + "and kubectl binaries for " + Utils.platformSuffix(new OSInfo()).substring(1) + " under "
-                    + testDir() + "/k8s/ (kube-api-test; README \"Tests against a real API server\" says how to provide them)";
+                    + testDir() + "/k8s/ (kube-api-test; docs/tests.md \"Tests against a real API server\" says how to provide them)";
             System.out.println("[real-api-server] " + why);
             return ConditionEvaluationResult.disabled(why);
         }

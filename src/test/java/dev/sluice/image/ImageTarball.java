@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 
 /**
  * Build step behind {@code ./mvnw package -DskipTests -Pimage-tar}: Sluice's container image as a
- * {@code docker save}-format tarball, with no Docker daemon and no registry to push to (README "Container image").
+ * {@code docker save}-format tarball, with no Docker daemon and no registry to push to (docs/container-image.md).
  * It lives with the tests so that Jib stays off the application's class path.
  * <p>
  * Arguments: the fast-jar directory (target/quarkus-app), the built application.properties, the tarball to

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The image tarball of {@code ./mvnw package -DskipTests -Pimage-tar} (README "Container image"), built by the
+ * The image tarball of {@code ./mvnw package -DskipTests -Pimage-tar} (docs/container-image.md), built by the
  * same entry point with the arguments the profile passes, from the fast-jar the build just packaged and FROM a
  * synthetic base tarball: no Docker daemon, no registry, no network.
  */
