@@ -1,6 +1,7 @@
 package dev.sluice;
 
 import dev.sluice.api.v1beta2.ClusterQueue;
+import dev.sluice.api.v1beta2.Cohort;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.Workload;
@@ -11,13 +12,15 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Native image only: Jackson reads and writes these by reflection. The full hierarchy brings every spec, status and
- * nested type of the Kueue API (both versions), the admission review the webhooks answer, and the untyped jobs the adapters edit.
+ * nested type of the Kueue API: v1beta2's, which v1beta1 shares where the versions agree, and v1beta1's own (its
+ * custom resources and the specs and statuses that differ); the admission review the webhooks answer, and the
+ * untyped jobs the adapters edit.
  */
 @RegisterForReflection(targets = { ClusterQueue.class, LocalQueue.class, ResourceFlavor.class, Workload.class,
-        WorkloadPriorityClass.class, dev.sluice.api.v1beta2.Cohort.class, dev.sluice.api.v1beta2.ClusterQueue.class,
-        dev.sluice.api.v1beta2.LocalQueue.class, dev.sluice.api.v1beta2.ResourceFlavor.class,
-        dev.sluice.api.v1beta2.Workload.class, dev.sluice.api.v1beta2.WorkloadPriorityClass.class,
-        dev.sluice.api.v1beta2.Cohort.class, AdmissionReview.class,
+        WorkloadPriorityClass.class, Cohort.class, dev.sluice.api.v1beta1.ClusterQueue.class,
+        dev.sluice.api.v1beta1.LocalQueue.class, dev.sluice.api.v1beta1.ResourceFlavor.class,
+        dev.sluice.api.v1beta1.Workload.class, dev.sluice.api.v1beta1.WorkloadPriorityClass.class,
+        dev.sluice.api.v1beta1.Cohort.class, AdmissionReview.class,
         GenericKubernetesResource.class },
         registerFullHierarchy = true)
 final class NativeReflection {

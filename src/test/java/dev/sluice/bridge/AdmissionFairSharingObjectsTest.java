@@ -57,6 +57,6 @@ class AdmissionFairSharingObjectsTest {
                 spec: {admissionScope: {admissionMode: UsageBasedAdmissionFairSharing}}
                 """, dev.sluice.api.v1beta1.ClusterQueue.class);
         assertThat(v1cq.getSpec().getAdmissionScope().getAdmissionMode())
-                .isEqualTo(dev.sluice.api.v1beta1.AdmissionMode.UsageBasedAdmissionFairSharing);
+                .isEqualTo(dev.sluice.api.v1beta2.AdmissionMode.UsageBasedAdmissionFairSharing);
     }
 }

@@ -2,6 +2,12 @@ package dev.sluice.api.v1beta1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.sluice.api.v1beta2.AdmissionScope;
+import dev.sluice.api.v1beta2.ClusterQueuePreemption;
+import dev.sluice.api.v1beta2.FairSharing;
+import dev.sluice.api.v1beta2.QueueingStrategy;
+import dev.sluice.api.v1beta2.ResourceGroup;
+import dev.sluice.api.v1beta2.StopPolicy;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.kubernetes.api.model.LabelSelector;

@@ -1,5 +1,7 @@
 package dev.sluice.api.v1beta1;
 
+import dev.sluice.api.v1beta2.CohortSpec;
+import dev.sluice.api.v1beta2.CohortStatus;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
 import io.fabric8.kubernetes.model.annotation.Kind;

@@ -1,5 +1,6 @@
 package dev.sluice.api.v1beta1;
 
+import dev.sluice.api.v1beta2.LocalQueueSpec;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;

@@ -2,6 +2,8 @@ package dev.sluice.api.v1beta1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.sluice.api.v1beta2.LocalQueueFairSharingStatus;
+import dev.sluice.api.v1beta2.LocalQueueFlavorUsage;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.List;
 

@@ -5,6 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.sluice.api.conversion.KueueConversion;
+import dev.sluice.api.v1beta2.KueueDefaults;
+import dev.sluice.api.v1beta2.QueueingStrategy;
+import dev.sluice.api.v1beta2.ReclaimWithinCohort;
+import dev.sluice.api.v1beta2.StopPolicy;
+import dev.sluice.api.v1beta2.WhenCanBorrow;
+import dev.sluice.api.v1beta2.WhenCanPreempt;
+import dev.sluice.api.v1beta2.WithinClusterQueue;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -45,7 +53,7 @@ class ApiRoundTripTest {
     @Test
     void kueueDefaultsApplyToTheTutorialClusterQueue() throws Exception {
         JsonNode cqDocument = SeedDocuments.read("/seeds/gke-multislice/kueue-preemption.yaml").get(1);
-        ClusterQueue cq = STRICT.treeToValue(cqDocument, ClusterQueue.class);
+        var cq = hub(cqDocument, dev.sluice.api.v1beta2.ClusterQueue.class);
         assertThat(cq.getSpec().getQueueingStrategy()).as("not written, so not set before defaulting").isNull();
 
         KueueDefaults.apply(cq.getSpec());
@@ -66,24 +74,24 @@ class ApiRoundTripTest {
     @Test
     void preemptionDefaultsToNeverAndLocalQueueToNoStopPolicy() throws Exception {
         List<JsonNode> documents = SeedDocuments.read("/seeds/gke-multislice/kueue.yaml");
-        ClusterQueue cq = STRICT.treeToValue(documents.get(1), ClusterQueue.class);
+        var cq = hub(documents.get(1), dev.sluice.api.v1beta2.ClusterQueue.class);
         KueueDefaults.apply(cq.getSpec());
         assertThat(cq.getSpec().getPreemption().getReclaimWithinCohort()).isEqualTo(ReclaimWithinCohort.Never);
         assertThat(cq.getSpec().getPreemption().getWithinClusterQueue()).isEqualTo(WithinClusterQueue.Never);
         assertThat(cq.getSpec().getPreemption().getBorrowWithinCohort()).isNull();
 
-        LocalQueue lq = STRICT.treeToValue(documents.get(2), LocalQueue.class);
+        var lq = hub(documents.get(2), dev.sluice.api.v1beta2.LocalQueue.class);
         assertThat(lq.getSpec().getClusterQueue()).isEqualTo("cluster-queue");
         assertThat(KueueDefaults.apply(lq.getSpec()).getStopPolicy()).isEqualTo(StopPolicy.None);
     }
 
     @Test
     void workloadPodSetsDefaultToOnePodNamedMain() throws Exception {
-        Workload workload = STRICT.readValue("""
+        var workload = hub(STRICT.readTree("""
                 {"apiVersion": "kueue.x-k8s.io/v1beta1", "kind": "Workload",
                  "metadata": {"name": "w", "namespace": "default"},
                  "spec": {"queueName": "q", "podSets": [{"template": {"spec": {"containers": [{"name": "c"}]}}}]}}
-                """, Workload.class);
+                """), dev.sluice.api.v1beta2.Workload.class);
         KueueDefaults.apply(workload.getSpec());
         assertThat(workload.getSpec().getPodSets().get(0).getName()).isEqualTo("main");
         assertThat(workload.getSpec().getPodSets().get(0).getCount()).isEqualTo(1);
@@ -98,6 +106,15 @@ class ApiRoundTripTest {
         WorkloadPriorityClass wpc = STRICT.readValue(json, WorkloadPriorityClass.class);
         assertThat(wpc.getValue()).isEqualTo(10000);
         assertSameDocument(STRICT.readTree(json), STRICT.valueToTree(wpc), "");
+    }
+
+    /**
+     * A v1beta1 document as the controller reads it: read strictly as v1beta1, then converted to the hub (v1beta2),
+     * whose defaults apply; v1beta1 objects are never defaulted in their own version.
+     */
+    private static <T extends HasMetadata> T hub(JsonNode v1beta1, Class<T> hubType) throws Exception {
+        STRICT.treeToValue(v1beta1, KINDS.get(v1beta1.get("kind").asText()));
+        return STRICT.treeToValue(KueueConversion.convert(v1beta1, KueueConversion.V1BETA2), hubType);
     }
 
     /**

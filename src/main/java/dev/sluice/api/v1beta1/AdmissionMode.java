@@ -1,7 +1,0 @@
-package dev.sluice.api.v1beta1;
-
-/** Kueue's admissionScope.admissionMode: whether a ClusterQueue orders its LocalQueues by their recent usage. */
-public enum AdmissionMode {
-    UsageBasedAdmissionFairSharing,
-    NoAdmissionFairSharing
-}

@@ -1,6 +1,0 @@
-package dev.sluice.api.v1beta1;
-
-/** Whether a workload that must borrow may preempt in the cohort. */
-public enum BorrowWithinCohortPolicy {
-    Never, LowerPriority
-}

@@ -1,6 +1,0 @@
-package dev.sluice.api.v1beta1;
-
-/** Which a ClusterQueue prefers when every candidate flavor needs preemption, borrowing or both (Kueue v0.19). */
-public enum FlavorFungibilityPreference {
-    BorrowingOverPreemption, PreemptionOverBorrowing
-}

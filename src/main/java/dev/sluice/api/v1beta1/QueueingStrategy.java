@@ -1,6 +1,0 @@
-package dev.sluice.api.v1beta1;
-
-/** How a ClusterQueue orders and retries its pending workloads (Kueue's names). */
-public enum QueueingStrategy {
-    StrictFIFO, BestEffortFIFO
-}

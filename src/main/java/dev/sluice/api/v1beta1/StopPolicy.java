@@ -1,6 +1,0 @@
-package dev.sluice.api.v1beta1;
-
-/** Whether a queue admits new work,  and whether it also evicts what it admitted. */
-public enum StopPolicy {
-    None, Hold, HoldAndDrain
-}
