@@ -1,8 +1,9 @@
 package dev.sluice.metrics;
 
-import io.micrometer.core.instrument.Gauge;
+import dev.sluice.metrics.SnapshotGauges.Series;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.HashMap;
+import io.micrometer.core.instrument.Tags;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -13,41 +14,22 @@ import java.util.Map;
  */
 final class AdmissionFairSharingGauges {
 
-    private record Series(String namespace, String name, String clusterQueue) {
-    }
-
-    private final MeterRegistry registry;
-    private volatile Map<Series, Double> values = Map.of();
-    /** Registered gauges; touched only under this object's lock. */
-    private final Map<Series, Gauge> gauges = new HashMap<>();
+    private final SnapshotGauges gauges;
 
     AdmissionFairSharingGauges(MeterRegistry registry) {
-        this.registry = registry;
+        this.gauges = new SnapshotGauges(registry);
     }
 
     synchronized void update(List<AdmissionEvents.LocalQueueFairSharingUsage> usages) {
-        Map<Series, Double> next = new HashMap<>();
+        Map<Series, Double> next = new LinkedHashMap<>();
         for (AdmissionEvents.LocalQueueFairSharingUsage u : usages) {
             if (u.namespace() == null || u.name() == null || u.clusterQueue() == null) {
-                throw new IllegalArgumentException(KueueMeters.LOCAL_QUEUE_AFS_USAGE
+                throw new IllegalArgumentException(KueueMeters.LOCAL_QUEUE_AFS_USAGE.name()
                         + ": a LocalQueue without namespace, name or ClusterQueue: " + u);
             }
-            next.put(new Series(u.namespace(), u.name(), u.clusterQueue()), u.usage());
+            Tags tags = Tags.of("name", u.name()).and("namespace", u.namespace()).and("cluster_queue", u.clusterQueue());
+            next.put(new Series(KueueMeters.LOCAL_QUEUE_AFS_USAGE, tags), u.usage());
         }
-        values = Map.copyOf(next);
-        for (Series key : next.keySet()) {
-            gauges.computeIfAbsent(key, k -> Gauge.builder(KueueMeters.LOCAL_QUEUE_AFS_USAGE, this,
-                            g -> g.values.getOrDefault(k, Double.NaN))
-                    .description(KueueMeters.LOCAL_QUEUE_AFS_USAGE_HELP)
-                    .tag("name", k.name()).tag("namespace", k.namespace()).tag("cluster_queue", k.clusterQueue())
-                    .strongReference(true).register(registry));
-        }
-        gauges.entrySet().removeIf(e -> {
-            if (next.containsKey(e.getKey())) {
-                return false;
-            }
-            registry.remove(e.getValue());
-            return true;
-        });
+        gauges.publish(next);
     }
 }

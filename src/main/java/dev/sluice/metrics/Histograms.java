@@ -16,13 +16,13 @@ final class Histograms {
     private Histograms() {
     }
 
-    static Timer.Builder builder(String name, String help, double[] bucketsSeconds) {
+    static Timer.Builder builder(Metric metric, double[] bucketsSeconds) {
         Duration[] slos = Arrays.stream(bucketsSeconds).mapToObj(Histograms::duration).toArray(Duration[]::new);
-        return Timer.builder(name).description(help).serviceLevelObjectives(slos);
+        return Timer.builder(metric.name()).description(metric.help()).serviceLevelObjectives(slos);
     }
 
-    static Timer register(MeterRegistry registry, String name, String help, double[] bucketsSeconds) {
-        return builder(name, help, bucketsSeconds).register(registry);
+    static Timer register(MeterRegistry registry, Metric metric, double[] bucketsSeconds) {
+        return builder(metric, bucketsSeconds).register(registry);
     }
 
     /** Records seconds; negative or NaN (clock differences, events out of order) count as zero. */

@@ -49,9 +49,8 @@ public class KueueMetrics implements AdmissionEvents {
     public KueueMetrics(MeterRegistry registry, Clock clock, int maxTrackedWorkloads) {
         this.registry = registry;
         this.queues = new QueueGauges(registry);
-        this.clusterQueueShares = new ShareGauges(registry, CLUSTER_QUEUE_WEIGHTED_SHARE, CLUSTER_QUEUE_WEIGHTED_SHARE_HELP,
-                CLUSTER_QUEUE);
-        this.cohortShares = new ShareGauges(registry, COHORT_WEIGHTED_SHARE, COHORT_WEIGHTED_SHARE_HELP, COHORT);
+        this.clusterQueueShares = new ShareGauges(registry, CLUSTER_QUEUE_WEIGHTED_SHARE, CLUSTER_QUEUE);
+        this.cohortShares = new ShareGauges(registry, COHORT_WEIGHTED_SHARE, COHORT);
         this.admissionFairSharing = new AdmissionFairSharingGauges(registry);
         this.localQueuesAndCohorts = new LocalQueueAndCohortGauges(registry);
         this.availability = new WorkloadAvailability(registry, clock, maxTrackedWorkloads);
@@ -69,37 +68,36 @@ public class KueueMetrics implements AdmissionEvents {
 
     @Override
     public void quotaReserved(String clusterQueue, double waitSeconds) {
-        counter(QUOTA_RESERVED_WORKLOADS_TOTAL, QUOTA_RESERVED_WORKLOADS_HELP, CLUSTER_QUEUE, queue(clusterQueue))
-                .increment();
-        Histograms.record(histogram(QUOTA_RESERVED_WAIT_TIME, QUOTA_RESERVED_WAIT_TIME_HELP, WAIT_TIME_BUCKETS,
-                CLUSTER_QUEUE, queue(clusterQueue)), waitSeconds);
+        counter(QUOTA_RESERVED_WORKLOADS_TOTAL, CLUSTER_QUEUE, queue(clusterQueue)).increment();
+        Histograms.record(histogram(QUOTA_RESERVED_WAIT_TIME, WAIT_TIME_BUCKETS, CLUSTER_QUEUE, queue(clusterQueue)),
+                waitSeconds);
     }
 
     @Override
     public void admitted(String clusterQueue, double waitSeconds) {
-        counter(ADMITTED_WORKLOADS_TOTAL, ADMITTED_WORKLOADS_HELP, CLUSTER_QUEUE, queue(clusterQueue)).increment();
-        Histograms.record(histogram(ADMISSION_WAIT_TIME, ADMISSION_WAIT_TIME_HELP, WAIT_TIME_BUCKETS,
-                CLUSTER_QUEUE, queue(clusterQueue)), waitSeconds);
+        counter(ADMITTED_WORKLOADS_TOTAL, CLUSTER_QUEUE, queue(clusterQueue)).increment();
+        Histograms.record(histogram(ADMISSION_WAIT_TIME, WAIT_TIME_BUCKETS, CLUSTER_QUEUE, queue(clusterQueue)),
+                waitSeconds);
     }
 
     @Override
     public void evicted(String clusterQueue, String reason, String underlyingCause) {
-        counter(EVICTED_WORKLOADS_TOTAL, EVICTED_WORKLOADS_HELP, CLUSTER_QUEUE, queue(clusterQueue),
-                REASON, reason(reason), UNDERLYING_CAUSE, underlyingCause == null ? "" : underlyingCause).increment();
+        counter(EVICTED_WORKLOADS_TOTAL, CLUSTER_QUEUE, queue(clusterQueue), REASON, reason(reason), UNDERLYING_CAUSE,
+                underlyingCause == null ? "" : underlyingCause).increment();
     }
 
     @Override
     public void podsReady(String clusterQueue, double sinceAdmittedSeconds, double sinceQueuedSeconds) {
-        Histograms.record(histogram(ADMITTED_UNTIL_READY_WAIT_TIME, ADMITTED_UNTIL_READY_WAIT_TIME_HELP,
-                WAIT_TIME_BUCKETS, CLUSTER_QUEUE, queue(clusterQueue)), sinceAdmittedSeconds);
-        Histograms.record(histogram(READY_WAIT_TIME, READY_WAIT_TIME_HELP, WAIT_TIME_BUCKETS, CLUSTER_QUEUE,
-                queue(clusterQueue)), sinceQueuedSeconds);
+        Histograms.record(histogram(ADMITTED_UNTIL_READY_WAIT_TIME, WAIT_TIME_BUCKETS, CLUSTER_QUEUE,
+                queue(clusterQueue)), sinceAdmittedSeconds);
+        Histograms.record(histogram(READY_WAIT_TIME, WAIT_TIME_BUCKETS, CLUSTER_QUEUE, queue(clusterQueue)),
+                sinceQueuedSeconds);
     }
 
     @Override
     public void evictedAfterReady(String clusterQueue, String reason, String underlyingCause, double sinceReadySeconds) {
-        Histograms.record(Histograms.builder(PODS_READY_TO_EVICTED_TIME, PODS_READY_TO_EVICTED_TIME_HELP,
-                WAIT_TIME_BUCKETS).tags(CLUSTER_QUEUE, queue(clusterQueue), REASON, reason(reason), UNDERLYING_CAUSE,
+        Histograms.record(Histograms.builder(PODS_READY_TO_EVICTED_TIME, WAIT_TIME_BUCKETS).tags(CLUSTER_QUEUE,
+                queue(clusterQueue), REASON, reason(reason), UNDERLYING_CAUSE,
                 underlyingCause == null ? "" : underlyingCause).register(registry), sinceReadySeconds);
     }
 
@@ -115,27 +113,26 @@ public class KueueMetrics implements AdmissionEvents {
 
     @Override
     public void preempted(String preemptingClusterQueue, String reason) {
-        counter(PREEMPTED_WORKLOADS_TOTAL, PREEMPTED_WORKLOADS_HELP, PREEMPTING_CLUSTER_QUEUE,
-                queue(preemptingClusterQueue), REASON, reason(reason)).increment();
+        counter(PREEMPTED_WORKLOADS_TOTAL, PREEMPTING_CLUSTER_QUEUE, queue(preemptingClusterQueue), REASON,
+                reason(reason)).increment();
     }
 
     @Override
     public void admissionAttempt(boolean success, double seconds) {
         String result = success ? "success" : "inadmissible";
-        counter(ADMISSION_ATTEMPTS_TOTAL, ADMISSION_ATTEMPTS_HELP, RESULT, result).increment();
-        Histograms.record(histogram(ADMISSION_ATTEMPT_DURATION, ADMISSION_ATTEMPT_DURATION_HELP, DEFAULT_BUCKETS,
-                RESULT, result), seconds);
+        counter(ADMISSION_ATTEMPTS_TOTAL, RESULT, result).increment();
+        Histograms.record(histogram(ADMISSION_ATTEMPT_DURATION, DEFAULT_BUCKETS, RESULT, result), seconds);
     }
 
     @Override
     public void writeFailed(String resource, String verb, int code) {
-        counter(WRITE_FAILURES_TOTAL, WRITE_FAILURES_HELP, "resource", resource, "verb", verb, "code",
+        counter(WRITE_FAILURES_TOTAL, "resource", resource, "verb", verb, "code",
                 Integer.toString(code)).increment();
     }
 
     @Override
     public void eventsDropped(long n) {
-        counter(EVENTS_DROPPED_TOTAL, EVENTS_DROPPED_HELP).increment(n);
+        counter(EVENTS_DROPPED_TOTAL).increment(n);
     }
 
     @Override
@@ -205,12 +202,12 @@ public class KueueMetrics implements AdmissionEvents {
         }
     }
 
-    private Counter counter(String name, String help, String... tags) {
-        return Counter.builder(name).description(help).tags(tags).register(registry);
+    private Counter counter(Metric metric, String... tags) {
+        return Counter.builder(metric.name()).description(metric.help()).tags(tags).register(registry);
     }
 
-    private Timer histogram(String name, String help, double[] buckets, String tag, String value) {
-        return Histograms.builder(name, help, buckets).tags(tag, value).register(registry);
+    private Timer histogram(Metric metric, double[] buckets, String tag, String value) {
+        return Histograms.builder(metric, buckets).tags(tag, value).register(registry);
     }
 
     private static String queue(String name) {
@@ -228,10 +225,14 @@ public class KueueMetrics implements AdmissionEvents {
         return reason;
     }
 
-    static final String LQ_QUOTA_RESERVED_TOTAL = "kueue_local_queue_quota_reserved_workloads_total";
-    static final String LQ_ADMITTED_TOTAL = "kueue_local_queue_admitted_workloads_total";
-    static final String LQ_QUOTA_RESERVED_WAIT = "kueue_local_queue_quota_reserved_wait_time_seconds";
-    static final String LQ_ADMISSION_WAIT = "kueue_local_queue_admission_wait_time_seconds";
+    static final Metric LQ_QUOTA_RESERVED_TOTAL = new Metric("kueue_local_queue_quota_reserved_workloads_total",
+            "The total number of quota reserved workloads per 'local_queue'");
+    static final Metric LQ_ADMITTED_TOTAL = new Metric("kueue_local_queue_admitted_workloads_total",
+            "The total number of admitted workloads per 'local_queue'");
+    static final Metric LQ_QUOTA_RESERVED_WAIT = new Metric("kueue_local_queue_quota_reserved_wait_time_seconds",
+            "The time between a workload was created or requeued until it got quota reservation, per 'local_queue'");
+    static final Metric LQ_ADMISSION_WAIT = new Metric("kueue_local_queue_admission_wait_time_seconds",
+            "The time between a workload was created or requeued until admission, per 'local_queue'");
     /** LocalQueues ("namespace/name") of the last snapshot, whose counters go when they do. */
     private Set<String> localQueueNames = Set.of();
 
@@ -241,13 +242,12 @@ public class KueueMetrics implements AdmissionEvents {
             throw new IllegalArgumentException("LocalQueue admission event without a namespace and a LocalQueue name");
         }
         String[] lq = {"name", localQueue, "namespace", namespace};
-        counter(LQ_QUOTA_RESERVED_TOTAL, "The total number of quota reserved workloads per 'local_queue'", lq).increment();
-        counter(LQ_ADMITTED_TOTAL, "The total number of admitted workloads per 'local_queue'", lq).increment();
-        Histograms.record(Histograms.builder(LQ_QUOTA_RESERVED_WAIT, "The time between a workload was created or "
-                + "requeued until it got quota reservation, per 'local_queue'", WAIT_TIME_BUCKETS).tags(lq)
-                .register(registry), waitSeconds);
-        Histograms.record(Histograms.builder(LQ_ADMISSION_WAIT, "The time between a workload was created or requeued "
-                + "until admission, per 'local_queue'", WAIT_TIME_BUCKETS).tags(lq).register(registry), waitSeconds);
+        counter(LQ_QUOTA_RESERVED_TOTAL, lq).increment();
+        counter(LQ_ADMITTED_TOTAL, lq).increment();
+        Histograms.record(Histograms.builder(LQ_QUOTA_RESERVED_WAIT, WAIT_TIME_BUCKETS).tags(lq).register(registry),
+                waitSeconds);
+        Histograms.record(Histograms.builder(LQ_ADMISSION_WAIT, WAIT_TIME_BUCKETS).tags(lq).register(registry),
+                waitSeconds);
     }
 
     @Override

@@ -4,47 +4,28 @@ import static dev.sluice.metrics.KueueMeters.*;
 
 import dev.sluice.metrics.AdmissionEvents.ClusterQueueMetrics;
 import dev.sluice.metrics.AdmissionEvents.ResourceMetrics;
-import io.micrometer.core.instrument.Gauge;
+import dev.sluice.metrics.SnapshotGauges.Series;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
- * Kueue's per-ClusterQueue gauges, fed by whole snapshots. Values live in one immutable map replaced per snapshot
- * (read by the scrape thread); a gauge is registered when its series first appears and removed when a snapshot no
- * longer has it (queue deleted, flavor or resource dropped, cohort changed), as Kueue deletes such series.
+ * Kueue's per-ClusterQueue gauges, fed by whole snapshots ({@link SnapshotGauges}): a series goes when its queue is
+ * deleted, its flavor or resource dropped or its cohort changed, as Kueue deletes such series.
  */
 final class QueueGauges {
 
     private static final List<String> CQ_STATUSES = List.of("pending", "active", "terminating");
 
-    /** One series: metric name and its labels. */
-    private record Series(String name, String help, Tags tags) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Series s && s.name.equals(name) && s.tags.equals(tags);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(name, tags);
-        }
-    }
-
-    private final MeterRegistry registry;
-    private volatile Map<Series, Double> values = Map.of();
-    /** Registered gauges; touched only under this object's lock. */
-    private final Map<Series, Gauge> gauges = new HashMap<>();
+    private final SnapshotGauges gauges;
     private Set<String> queues = Set.of();
 
     QueueGauges(MeterRegistry registry) {
-        this.registry = registry;
+        this.gauges = new SnapshotGauges(registry);
     }
 
     /** Publishes the snapshot; returns the names of ClusterQueues that were in the previous one and are gone. */
@@ -58,47 +39,23 @@ final class QueueGauges {
             names.add(cq.name());
             addQueue(next, cq);
         }
-        Map<Series, Double> published = Map.copyOf(next);
-        values = published;
-        for (Series series : next.keySet()) {
-            gauges.computeIfAbsent(series, this::register);
-        }
-        gauges.entrySet().removeIf(e -> {
-            if (published.containsKey(e.getKey())) {
-                return false;
-            }
-            registry.remove(e.getValue());
-            return true;
-        });
+        gauges.publish(next);
         Set<String> gone = new HashSet<>(queues);
         gone.removeAll(names);
         queues = Set.copyOf(names);
         return gone;
     }
 
-    private Gauge register(Series series) {
-        return Gauge.builder(series.name(), this, g -> g.values.getOrDefault(series, Double.NaN))
-                .description(series.help())
-                .tags(series.tags())
-                .strongReference(true)
-                .register(registry);
-    }
-
     private static void addQueue(Map<Series, Double> out, ClusterQueueMetrics cq) {
         Tags queue = Tags.of(CLUSTER_QUEUE, cq.name());
-        out.put(new Series(PENDING_WORKLOADS, PENDING_WORKLOADS_HELP, queue.and(STATUS, "active")),
-                (double) cq.pendingActive());
-        out.put(new Series(PENDING_WORKLOADS, PENDING_WORKLOADS_HELP, queue.and(STATUS, "inadmissible")),
-                (double) cq.pendingInadmissible());
-        out.put(new Series(RESERVING_ACTIVE_WORKLOADS, RESERVING_ACTIVE_WORKLOADS_HELP, queue),
-                (double) cq.reservingWorkloads());
-        out.put(new Series(ADMITTED_ACTIVE_WORKLOADS, ADMITTED_ACTIVE_WORKLOADS_HELP, queue),
-                (double) cq.admittedWorkloads());
+        out.put(new Series(PENDING_WORKLOADS, queue.and(STATUS, "active")), (double) cq.pendingActive());
+        out.put(new Series(PENDING_WORKLOADS, queue.and(STATUS, "inadmissible")), (double) cq.pendingInadmissible());
+        out.put(new Series(RESERVING_ACTIVE_WORKLOADS, queue), (double) cq.reservingWorkloads());
+        out.put(new Series(ADMITTED_ACTIVE_WORKLOADS, queue), (double) cq.admittedWorkloads());
         // The snapshot knows active or not; an inactive ClusterQueue is "pending" in Kueue's words.
         String current = cq.active() ? "active" : "pending";
         for (String status : CQ_STATUSES) {
-            out.put(new Series(CLUSTER_QUEUE_STATUS, CLUSTER_QUEUE_STATUS_HELP, queue.and(STATUS, status)),
-                    status.equals(current) ? 1.0 : 0.0);
+            out.put(new Series(CLUSTER_QUEUE_STATUS, queue.and(STATUS, status)), status.equals(current) ? 1.0 : 0.0);
         }
         String cohort = cq.cohort() == null ? "" : cq.cohort();
         for (ResourceMetrics r : cq.resources() == null ? List.<ResourceMetrics>of() : cq.resources()) {
@@ -108,11 +65,11 @@ final class QueueGauges {
             }
             Tags tags = Tags.of(COHORT, cohort).and(CLUSTER_QUEUE, cq.name()).and(FLAVOR, r.flavor())
                     .and(RESOURCE, r.resource());
-            out.put(new Series(NOMINAL_QUOTA, NOMINAL_QUOTA_HELP, tags), units(r.nominalMilli()));
-            out.put(new Series(BORROWING_LIMIT, BORROWING_LIMIT_HELP, tags), limit(r.borrowingLimitMilli()));
-            out.put(new Series(LENDING_LIMIT, LENDING_LIMIT_HELP, tags), limit(r.lendingLimitMilli()));
-            out.put(new Series(RESOURCE_RESERVATION, RESOURCE_RESERVATION_HELP, tags), units(r.reservedMilli()));
-            out.put(new Series(RESOURCE_USAGE, RESOURCE_USAGE_HELP, tags), units(r.usedMilli()));
+            out.put(new Series(NOMINAL_QUOTA, tags), units(r.nominalMilli()));
+            out.put(new Series(BORROWING_LIMIT, tags), limit(r.borrowingLimitMilli()));
+            out.put(new Series(LENDING_LIMIT, tags), limit(r.lendingLimitMilli()));
+            out.put(new Series(RESOURCE_RESERVATION, tags), units(r.reservedMilli()));
+            out.put(new Series(RESOURCE_USAGE, tags), units(r.usedMilli()));
         }
     }
 

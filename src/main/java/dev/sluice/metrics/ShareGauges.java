@@ -1,8 +1,9 @@
 package dev.sluice.metrics;
 
-import io.micrometer.core.instrument.Gauge;
+import dev.sluice.metrics.SnapshotGauges.Series;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.HashMap;
+import io.micrometer.core.instrument.Tags;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -12,38 +13,24 @@ import java.util.Map;
  */
 final class ShareGauges {
 
-    private final MeterRegistry registry;
-    private final String name;
-    private final String help;
+    private final Metric metric;
     private final String label;
-    private volatile Map<String, Double> values = Map.of();
-    /** Registered gauges; touched only under this object's lock. */
-    private final Map<String, Gauge> gauges = new HashMap<>();
+    private final SnapshotGauges gauges;
 
-    ShareGauges(MeterRegistry registry, String name, String help, String label) {
-        this.registry = registry;
-        this.name = name;
-        this.help = help;
+    ShareGauges(MeterRegistry registry, Metric metric, String label) {
+        this.metric = metric;
         this.label = label;
+        this.gauges = new SnapshotGauges(registry);
     }
 
     synchronized void update(Map<String, Double> shares) {
-        for (String key : shares.keySet()) {
+        Map<Series, Double> next = new LinkedHashMap<>();
+        shares.forEach((key, share) -> {
             if (key == null || key.isEmpty()) {
-                throw new IllegalArgumentException(name + ": a share without a " + label + " name: " + shares);
+                throw new IllegalArgumentException(metric.name() + ": a share without a " + label + " name: " + shares);
             }
-        }
-        values = Map.copyOf(shares);
-        for (String key : shares.keySet()) {
-            gauges.computeIfAbsent(key, k -> Gauge.builder(name, this, g -> g.values.getOrDefault(k, Double.NaN))
-                    .description(help).tag(label, k).strongReference(true).register(registry));
-        }
-        gauges.entrySet().removeIf(e -> {
-            if (shares.containsKey(e.getKey())) {
-                return false;
-            }
-            registry.remove(e.getValue());
-            return true;
+            next.put(new Series(metric, Tags.of(label, key)), share);
         });
+        gauges.publish(next);
     }
 }

@@ -28,20 +28,18 @@ import java.util.logging.Logger;
  */
 final class WorkloadAvailability {
 
-    static final String UPTIME = "sluice_workload_uptime_seconds";
-    static final String UPTIME_HELP = "Total time the workload has been running since it first started, summed over "
-            + "its runs (frozen while interrupted), per 'namespace' and 'workload'.";
-    static final String INTERRUPTIONS = "sluice_workload_interruptions";
-    static final String INTERRUPTIONS_HELP = "The number of times the workload stopped before finishing (evicted or "
-            + "preempted), per 'namespace' and 'workload'.";
-    static final String TIME_TO_RECOVER = "sluice_workload_time_to_recover_seconds";
-    static final String TIME_TO_RECOVER_HELP = "Time from a workload's interruption to its next start, over all "
-            + "workloads.";
-    static final String TIME_BETWEEN_INTERRUPTIONS = "sluice_workload_time_between_interruptions_seconds";
-    static final String TIME_BETWEEN_INTERRUPTIONS_HELP = "Time from a workload's start to its next interruption, over "
-            + "all workloads.";
-    static final String UNTRACKED = "sluice_workload_availability_untracked_total";
-    static final String UNTRACKED_HELP = "Workload events not tracked because the availability map was full.";
+    static final Metric UPTIME = new Metric("sluice_workload_uptime_seconds",
+            "Total time the workload has been running since it first started, summed over its runs (frozen while "
+            + "interrupted), per 'namespace' and 'workload'.");
+    static final Metric INTERRUPTIONS = new Metric("sluice_workload_interruptions",
+            "The number of times the workload stopped before finishing (evicted or preempted), per 'namespace' and "
+            + "'workload'.");
+    static final Metric TIME_TO_RECOVER = new Metric("sluice_workload_time_to_recover_seconds",
+            "Time from a workload's interruption to its next start, over all workloads.");
+    static final Metric TIME_BETWEEN_INTERRUPTIONS = new Metric("sluice_workload_time_between_interruptions_seconds",
+            "Time from a workload's start to its next interruption, over all workloads.");
+    static final Metric UNTRACKED = new Metric("sluice_workload_availability_untracked_total",
+            "Workload events not tracked because the availability map was full.");
 
     /** Kueue's wait-time bucket scheme extended to about 45 hours: runs between interruptions can be long. */
     static final double[] BUCKETS = KueueMeters.exponentialFrom1(18);
@@ -74,10 +72,9 @@ final class WorkloadAvailability {
         }
         this.clock = clock;
         this.maxTracked = maxTracked;
-        this.timeToRecover = Histograms.register(registry, TIME_TO_RECOVER, TIME_TO_RECOVER_HELP, BUCKETS);
-        this.timeBetweenInterruptions = Histograms.register(registry, TIME_BETWEEN_INTERRUPTIONS,
-                TIME_BETWEEN_INTERRUPTIONS_HELP, BUCKETS);
-        this.untracked = Counter.builder(UNTRACKED).description(UNTRACKED_HELP).register(registry);
+        this.timeToRecover = Histograms.register(registry, TIME_TO_RECOVER, BUCKETS);
+        this.timeBetweenInterruptions = Histograms.register(registry, TIME_BETWEEN_INTERRUPTIONS, BUCKETS);
+        this.untracked = Counter.builder(UNTRACKED.name()).description(UNTRACKED.help()).register(registry);
     }
 
     /**
@@ -178,8 +175,9 @@ final class WorkloadAvailability {
             @Override
             public List<MetricFamilySamples> collect() {
                 long now = clock.millis();
-                GaugeMetricFamily uptime = new GaugeMetricFamily(UPTIME, UPTIME_HELP, LABELS);
-                CounterMetricFamily interruptions = new CounterMetricFamily(INTERRUPTIONS, INTERRUPTIONS_HELP, LABELS);
+                GaugeMetricFamily uptime = new GaugeMetricFamily(UPTIME.name(), UPTIME.help(), LABELS);
+                CounterMetricFamily interruptions = new CounterMetricFamily(INTERRUPTIONS.name(), INTERRUPTIONS.help(),
+                        LABELS);
                 workloads.forEach((key, s) -> {
                     List<String> labels = List.of(key.namespace(), key.name());
                     long running = s.running() ? Math.max(0, now - s.runningSince()) : 0;
