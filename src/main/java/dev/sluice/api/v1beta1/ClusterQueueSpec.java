@@ -2,66 +2,17 @@ package dev.sluice.api.v1beta1;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import dev.sluice.api.v1beta2.AdmissionScope;
-import dev.sluice.api.v1beta2.ClusterQueuePreemption;
-import dev.sluice.api.v1beta2.FairSharing;
-import dev.sluice.api.v1beta2.QueueingStrategy;
-import dev.sluice.api.v1beta2.ResourceGroup;
-import dev.sluice.api.v1beta2.StopPolicy;
-import io.fabric8.generator.annotation.Default;
-import io.fabric8.generator.annotation.Size;
-import io.fabric8.kubernetes.api.model.LabelSelector;
-import java.util.List;
+import dev.sluice.api.v1beta2.ClusterQueueSpecFields;
 
 /** Spec of a ClusterQueue: quota per flavor and resource, cohort, queueing and preemption policy. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class ClusterQueueSpec {
-
-    @JsonPropertyDescription("Resource groups with their flavors and quotas.")
-    @Size(max = 16)
-    private List<ResourceGroup> resourceGroups;
+public class ClusterQueueSpec extends ClusterQueueSpecFields {
 
     @JsonPropertyDescription("Cohort whose ClusterQueues borrow unused quota from each other.")
     private String cohort;
 
-    @JsonPropertyDescription("StrictFIFO or BestEffortFIFO (default).")
-    @Default("BestEffortFIFO")
-    private QueueingStrategy queueingStrategy;
-
-    @JsonPropertyDescription("Namespaces whose workloads may use this ClusterQueue; unset selects none, {} selects all.")
-    private LabelSelector namespaceSelector;
-
     @JsonPropertyDescription("When to try the next flavor.")
     private FlavorFungibility flavorFungibility;
-
-    @JsonPropertyDescription("Preemption policy.")
-    private ClusterQueuePreemption preemption;
-
-    @JsonPropertyDescription("None (default), Hold (admit nothing new) or HoldAndDrain (also evict admitted workloads).")
-    @Default("None")
-    private StopPolicy stopPolicy;
-
-    @JsonPropertyDescription("This ClusterQueue's weight when fair sharing is on.")
-    private FairSharing fairSharing;
-
-    @JsonPropertyDescription("How this ClusterQueue's LocalQueues share admission (admission fair sharing).")
-    private AdmissionScope admissionScope;
-
-    public AdmissionScope getAdmissionScope() {
-        return admissionScope;
-    }
-
-    public void setAdmissionScope(AdmissionScope admissionScope) {
-        this.admissionScope = admissionScope;
-    }
-
-    public List<ResourceGroup> getResourceGroups() {
-        return resourceGroups;
-    }
-
-    public void setResourceGroups(List<ResourceGroup> resourceGroups) {
-        this.resourceGroups = resourceGroups;
-    }
 
     public String getCohort() {
         return cohort;
@@ -71,51 +22,11 @@ public class ClusterQueueSpec {
         this.cohort = cohort;
     }
 
-    public QueueingStrategy getQueueingStrategy() {
-        return queueingStrategy;
-    }
-
-    public void setQueueingStrategy(QueueingStrategy queueingStrategy) {
-        this.queueingStrategy = queueingStrategy;
-    }
-
-    public LabelSelector getNamespaceSelector() {
-        return namespaceSelector;
-    }
-
-    public void setNamespaceSelector(LabelSelector namespaceSelector) {
-        this.namespaceSelector = namespaceSelector;
-    }
-
     public FlavorFungibility getFlavorFungibility() {
         return flavorFungibility;
     }
 
     public void setFlavorFungibility(FlavorFungibility flavorFungibility) {
         this.flavorFungibility = flavorFungibility;
-    }
-
-    public ClusterQueuePreemption getPreemption() {
-        return preemption;
-    }
-
-    public void setPreemption(ClusterQueuePreemption preemption) {
-        this.preemption = preemption;
-    }
-
-    public StopPolicy getStopPolicy() {
-        return stopPolicy;
-    }
-
-    public void setStopPolicy(StopPolicy stopPolicy) {
-        this.stopPolicy = stopPolicy;
-    }
-
-    public FairSharing getFairSharing() {
-        return fairSharing;
-    }
-
-    public void setFairSharing(FairSharing fairSharing) {
-        this.fairSharing = fairSharing;
     }
 }

@@ -2,48 +2,13 @@ package dev.sluice.api.v1beta2;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import io.fabric8.generator.annotation.Default;
-import io.fabric8.generator.annotation.Required;
-import io.fabric8.generator.annotation.Size;
-import java.util.List;
 
 /** Spec of a Workload: the pod sets a job needs and where it queues. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class WorkloadSpec {
-
-    @JsonPropertyDescription("Pod sets of the workload.")
-    @Required
-    @Size(min = 1, max = 8)
-    private List<PodSet> podSets;
-
-    @JsonPropertyDescription("LocalQueue in the same namespace.")
-    private String queueName;
+public class WorkloadSpec extends WorkloadSpecFields {
 
     @JsonPropertyDescription("WorkloadPriorityClass or PriorityClass the priority comes from.")
     private PriorityClassRef priorityClassRef;
-
-    @JsonPropertyDescription("Priority; higher is admitted first.")
-    private Integer priority;
-
-    @JsonPropertyDescription("false deactivates (and evicts) the workload.")
-    @Default("true")
-    private Boolean active;
-
-    public List<PodSet> getPodSets() {
-        return podSets;
-    }
-
-    public void setPodSets(List<PodSet> podSets) {
-        this.podSets = podSets;
-    }
-
-    public String getQueueName() {
-        return queueName;
-    }
-
-    public void setQueueName(String queueName) {
-        this.queueName = queueName;
-    }
 
     public PriorityClassRef getPriorityClassRef() {
         return priorityClassRef;
@@ -51,21 +16,5 @@ public class WorkloadSpec {
 
     public void setPriorityClassRef(PriorityClassRef priorityClassRef) {
         this.priorityClassRef = priorityClassRef;
-    }
-
-    public Integer getPriority() {
-        return priority;
-    }
-
-    public void setPriority(Integer priority) {
-        this.priority = priority;
-    }
-
-    public Boolean getActive() {
-        return active;
-    }
-
-    public void setActive(Boolean active) {
-        this.active = active;
     }
 }
