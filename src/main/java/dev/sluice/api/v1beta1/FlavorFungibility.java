@@ -8,13 +8,9 @@ import io.fabric8.generator.annotation.ValidationRule;
 
 /** When to try the next flavor instead of borrowing or preempting; Kueue's CEL rule on preference comes with it. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@ValidationRule(value = FlavorFungibility.PREFERENCE_RULE, message = FlavorFungibility.PREFERENCE_MESSAGE)
+@ValidationRule(value = dev.sluice.api.v1beta2.FlavorFungibility.PREFERENCE_RULE,
+        message = dev.sluice.api.v1beta2.FlavorFungibility.PREFERENCE_MESSAGE)
 public class FlavorFungibility {
-
-    static final String PREFERENCE_RULE = "!has(self.preference) || (self.whenCanBorrow == 'TryNextFlavor'"
-            + " && self.whenCanPreempt == 'TryNextFlavor')";
-    static final String PREFERENCE_MESSAGE = "preference can only be set when both whenCanBorrow and whenCanPreempt"
-            + " are TryNextFlavor";
 
     @JsonPropertyDescription("MayStopSearch (default), TryNextFlavor, or Borrow (deprecated: MayStopSearch's older name).")
     @Default("MayStopSearch")

@@ -10,9 +10,10 @@ import io.fabric8.generator.annotation.ValidationRule;
 @ValidationRule(value = FlavorFungibility.PREFERENCE_RULE, message = FlavorFungibility.PREFERENCE_MESSAGE)
 public class FlavorFungibility {
 
-    static final String PREFERENCE_RULE = "!has(self.preference) || (self.whenCanBorrow == 'TryNextFlavor'"
+    /** Kueue's CEL rule on preference, the same in v1beta1. */
+    public static final String PREFERENCE_RULE = "!has(self.preference) || (self.whenCanBorrow == 'TryNextFlavor'"
             + " && self.whenCanPreempt == 'TryNextFlavor')";
-    static final String PREFERENCE_MESSAGE = "preference can only be set when both whenCanBorrow and whenCanPreempt"
+    public static final String PREFERENCE_MESSAGE = "preference can only be set when both whenCanBorrow and whenCanPreempt"
             + " are TryNextFlavor";
 
     @JsonPropertyDescription("MayStopSearch (default) or TryNextFlavor.")
