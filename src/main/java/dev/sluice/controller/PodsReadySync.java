@@ -380,22 +380,6 @@ final class PodsReadySync {
         return "Evicted";
     }
 
-    /**
-     * After the job of a Workload evicted for PodsReadyTimeout or deactivated is stopped, Requeued is False with the
-     * Evicted reason itself (PodsReadyTimeout, Deactivated, DeactivatedDueToRequeuingLimitExceeded), as Kueue v0.19's
-     * job reconciler writes it ({@code SetRequeuedCondition(wl, evCond.Reason, evCond.Message, false)}), until the
-     * backoff ends or the Workload is activated again.
-     */
-    static String heldRequeueReason(String evictedReason) {
-        if (PodsReadyRules.TIMEOUT_REASON.equals(evictedReason)) {
-            return PodsReadyRules.TIMEOUT_REASON;
-        }
-        if (evictedReason != null && evictedReason.startsWith(PodsReadyRules.DEACTIVATED)) {
-            return evictedReason;
-        }
-        return null;
-    }
-
     // ---- timers ----
 
     /** Periodic, on the engine thread: timeouts and backoffs that are due. */

@@ -3,6 +3,7 @@ package dev.sluice.controller;
 import dev.sluice.api.v1beta2.Admission;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.api.v1beta2.WorkloadStatus;
+import dev.sluice.readiness.PodsReadyRules;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.time.Instant;
 import java.util.List;
@@ -72,13 +73,29 @@ final class WorkloadConditions {
                 deactivated(wl) ? DEACTIVATED_MESSAGE : message, now);
         set(wl, ADMITTED, false, NO_RESERVATION, NO_RESERVATION_MESSAGE, now);
         // timed out for PodsReady or deactivated: not requeued until the backoff ends or it is activated again
-        String held = PodsReadySync.heldRequeueReason(reason);
+        String held = heldRequeueReason(reason);
         set(wl, REQUEUED, held == null, held == null ? reason : held, message, now);
         if (Conditions.find(status.getConditions(), dev.sluice.readiness.PodsReadyRules.CONDITION) != null) {
             set(wl, dev.sluice.readiness.PodsReadyRules.CONDITION, false, dev.sluice.readiness.PodsReadyRules.WAIT_FOR_START,
                     dev.sluice.readiness.PodsReadyRules.NOT_READY_MESSAGE, now);
         }
         return wl;
+    }
+
+    /**
+     * After the job of a Workload evicted for PodsReadyTimeout or deactivated is stopped, Requeued is False with the
+     * Evicted reason itself (PodsReadyTimeout, Deactivated, DeactivatedDueToRequeuingLimitExceeded), as Kueue v0.19's
+     * job reconciler writes it ({@code SetRequeuedCondition(wl, evCond.Reason, evCond.Message, false)}), until the
+     * backoff ends or the Workload is activated again.
+     */
+    private static String heldRequeueReason(String evictedReason) {
+        if (PodsReadyRules.TIMEOUT_REASON.equals(evictedReason)) {
+            return PodsReadyRules.TIMEOUT_REASON;
+        }
+        if (evictedReason != null && evictedReason.startsWith(PodsReadyRules.DEACTIVATED)) {
+            return evictedReason;
+        }
+        return null;
     }
 
     /**
