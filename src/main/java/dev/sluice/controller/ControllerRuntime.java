@@ -2,6 +2,17 @@ package dev.sluice.controller;
 
 import dev.sluice.Integrations;
 import dev.sluice.OperatorLifecycle;
+import dev.sluice.controller.cache.Ref;
+import dev.sluice.controller.lease.LeaderElection;
+import dev.sluice.controller.session.AdmissionFairSharingConfig;
+import dev.sluice.controller.session.FairSharingConfig;
+import dev.sluice.controller.session.FinishedRuns;
+import dev.sluice.controller.session.ObjectRetentionConfig;
+import dev.sluice.controller.session.Session;
+import dev.sluice.controller.session.WaitForPodsReadyConfig;
+import dev.sluice.controller.sync.EngineLoop;
+import dev.sluice.controller.write.EventRate;
+import dev.sluice.controller.write.WriteSettings;
 import dev.sluice.jobs.JobKinds;
 import dev.sluice.metrics.AdmissionEvents;
 import dev.sluice.metrics.LeaderElectionMetrics;
@@ -223,7 +234,7 @@ public class ControllerRuntime {
      * The integration names of the job kinds the current session watches (switched on and served by the cluster);
      * empty when not leading.
      */
-    java.util.Set<String> watchedKinds() {
+    public java.util.Set<String> watchedKinds() {
         EngineLoop l = loop;
         Session session = l == null ? null : l.session();
         return session == null ? java.util.Set.of() : session.cache.jobs.keySet().stream()
