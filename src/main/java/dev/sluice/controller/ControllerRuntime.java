@@ -13,6 +13,7 @@ import dev.sluice.controller.session.WaitForPodsReadyConfig;
 import dev.sluice.controller.sync.EngineLoop;
 import dev.sluice.controller.write.EventRate;
 import dev.sluice.controller.write.WriteSettings;
+import dev.sluice.controller.write.Writes;
 import dev.sluice.jobs.JobKinds;
 import dev.sluice.metrics.AdmissionEvents;
 import dev.sluice.metrics.LeaderElectionMetrics;
@@ -328,6 +329,14 @@ public class ControllerRuntime {
 
     public dev.sluice.dashboard.Journal journal() {
         return journal;
+    }
+
+    /**
+     * A Workload that only names {@code key}, for a reader that patches one (the forecast's annotation) to patch by:
+     * fabric8 sends the PATCH alone, without reading the object first ({@code Writes#stub}).
+     */
+    public static dev.sluice.api.v1beta2.Workload patchTarget(dev.sluice.engine.WorkloadKey key) {
+        return Writes.named(new dev.sluice.api.v1beta2.Workload(), key.namespace(), key.name());
     }
 
     /** The fair-sharing settings the leader's engine uses, for a standby's copy that must decide as it would. */
