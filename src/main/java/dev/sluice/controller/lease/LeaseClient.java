@@ -26,7 +26,7 @@ public final class LeaseClient implements AutoCloseable {
 
     /**
      * How the HTTP client factory is made on a Vert.x of its own (the Lease client's, and the informers',
-     * {@link InformerClient}). The test suite wraps it so that their requests are recorded for the RBAC check, as
+     * {@code InformerClient}). The test suite wraps it so that their requests are recorded for the RBAC check, as
      * every other client's are.
      */
     public static volatile java.util.function.Function<Vertx, io.fabric8.kubernetes.client.http.HttpClient.Factory> factories =

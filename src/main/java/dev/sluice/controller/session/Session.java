@@ -65,7 +65,7 @@ public final class Session {
     /** waitForPodsReady, and how often its timers are checked. */
     public final dev.sluice.readiness.WaitForPodsReady readiness;
     public final java.time.Duration readinessCheckPeriod;
-    /** objectRetentionPolicies.workloads: which Workloads are deleted, when ({@link RetentionSweep}). */
+    /** objectRetentionPolicies.workloads: which Workloads are deleted, when ({@code RetentionSweep}). */
     public final WorkloadRetention retention;
     /** Delayed work (pending-status writes): one small thread. */
     public final ScheduledExecutorService timer;

@@ -20,7 +20,7 @@ import java.util.Optional;
  * so the job does not make a new Workload), or the Workload itself when no job owns it. A Workload a user deactivated
  * (reason {@code Deactivated}) is kept.
  * </ul>
- * Unset (null) is infinite retention, Kueue's default; zero deletes at once. Decisions only: {@link RetentionSweep}
+ * Unset (null) is infinite retention, Kueue's default; zero deletes at once. Decisions only: {@code RetentionSweep}
  * deletes, and never a Workload that holds quota.
  */
 public record WorkloadRetention(Duration afterFinished, Duration afterDeactivatedByKueue) {

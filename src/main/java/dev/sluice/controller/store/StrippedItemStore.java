@@ -14,7 +14,7 @@ public class StrippedItemStore<T extends HasMetadata> extends BasicItemStore<T> 
 
     static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
-    /** Objects put since the start: how far an informer's initial list has come ({@link ClusterCache#startAndSync}). */
+    /** Objects put since the start: how far an informer's initial list has come ({@code ClusterCache#startAndSync}). */
     private final java.util.concurrent.atomic.LongAdder puts = new java.util.concurrent.atomic.LongAdder();
 
     public StrippedItemStore() {
