@@ -2,6 +2,18 @@ package dev.sluice.controller;
 
 import dev.sluice.Integrations;
 import dev.sluice.OperatorLifecycle;
+import dev.sluice.controller.cache.Ref;
+import dev.sluice.controller.lease.LeaderElection;
+import dev.sluice.controller.session.AdmissionFairSharingConfig;
+import dev.sluice.controller.session.FairSharingConfig;
+import dev.sluice.controller.session.FinishedRuns;
+import dev.sluice.controller.session.ObjectRetentionConfig;
+import dev.sluice.controller.session.Session;
+import dev.sluice.controller.session.WaitForPodsReadyConfig;
+import dev.sluice.controller.sync.EngineLoop;
+import dev.sluice.controller.write.EventRate;
+import dev.sluice.controller.write.WriteSettings;
+import dev.sluice.controller.write.Writes;
 import dev.sluice.jobs.JobKinds;
 import dev.sluice.metrics.AdmissionEvents;
 import dev.sluice.metrics.LeaderElectionMetrics;
@@ -223,7 +235,7 @@ public class ControllerRuntime {
      * The integration names of the job kinds the current session watches (switched on and served by the cluster);
      * empty when not leading.
      */
-    java.util.Set<String> watchedKinds() {
+    public java.util.Set<String> watchedKinds() {
         EngineLoop l = loop;
         Session session = l == null ? null : l.session();
         return session == null ? java.util.Set.of() : session.cache.jobs.keySet().stream()
@@ -317,6 +329,14 @@ public class ControllerRuntime {
 
     public dev.sluice.dashboard.Journal journal() {
         return journal;
+    }
+
+    /**
+     * A Workload that only names {@code key}, for a reader that patches one (the forecast's annotation) to patch by:
+     * fabric8 sends the PATCH alone, without reading the object first ({@code Writes#stub}).
+     */
+    public static dev.sluice.api.v1beta2.Workload patchTarget(dev.sluice.engine.WorkloadKey key) {
+        return Writes.named(new dev.sluice.api.v1beta2.Workload(), key.namespace(), key.name());
     }
 
     /** The fair-sharing settings the leader's engine uses, for a standby's copy that must decide as it would. */

@@ -1,6 +1,10 @@
 package dev.sluice.controller;
 
 import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.controller.cache.ClusterCache;
+import dev.sluice.controller.session.FinishedRuns;
+import dev.sluice.controller.session.Session;
+import dev.sluice.controller.store.WorkloadStore;
 import dev.sluice.engine.Engine;
 import dev.sluice.engine.WorkloadKey;
 import java.util.Optional;

@@ -1,13 +1,15 @@
 package dev.sluice.controller;
 
 import dev.sluice.api.v1beta2.WorkloadPriorityClass;
-import io.javaoperatorsdk.operator.api.reconciler.Context;
+import dev.sluice.controller.cache.ClusterCache;
+import dev.sluice.controller.cache.Ref;
 import io.javaoperatorsdk.operator.api.config.informer.Informer;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.IndexedResourceCache;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
 import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
-import io.javaoperatorsdk.operator.api.reconciler.IndexedResourceCache;
 import io.javaoperatorsdk.operator.processing.event.source.EventSource;
 import java.util.List;
 import java.util.Optional;

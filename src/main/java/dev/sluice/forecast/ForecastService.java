@@ -181,11 +181,8 @@ public class ForecastService {
             }
         }
         try {
-            Workload named = new Workload();
-            named.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withNamespace(key.namespace())
-                    .withName(key.name()).build());
             // named by an object: fabric8 patches one named alone only after reading it
-            client.resources(Workload.class).inNamespace(key.namespace()).resource(named)
+            client.resources(Workload.class).inNamespace(key.namespace()).resource(ControllerRuntime.patchTarget(key))
                     .patch(PatchContext.of(PatchType.JSON), patch.toString());
             return true;
         } catch (KubernetesClientException e) {

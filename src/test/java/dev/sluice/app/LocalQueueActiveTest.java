@@ -8,7 +8,7 @@ import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.api.v1beta2.ClusterQueueSpec;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.LocalQueueSpec;
-import dev.sluice.controller.Conditions;
+import dev.sluice.controller.conditions.Conditions;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;

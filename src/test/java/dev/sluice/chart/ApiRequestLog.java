@@ -60,7 +60,7 @@ public final class ApiRequestLog implements Interceptor {
             if (isTestCode(cls)) {
                 return;
             }
-            lease |= cls.equals("dev.sluice.controller.ObservedLeaseLock");
+            lease |= cls.equals("dev.sluice.controller.lease.ObservedLeaseLock");
         }
         ApiRequest r = ApiRequest.of(request.method(), request.uri(), lease);
         record(r);

@@ -14,7 +14,7 @@ public final class RecordingHttpClientFactory implements HttpClient.Factory {
 
     static {
         // the Lease client picks its factory itself (a Vert.x of its own): its requests are recorded the same way
-        dev.sluice.controller.LeaseClientRecording.install(RecordingHttpClientFactory::recording);
+        dev.sluice.controller.lease.LeaseClientRecording.install(RecordingHttpClientFactory::recording);
     }
 
     /** {@code factory}'s clients, with the recorder. */

@@ -3,7 +3,7 @@ package dev.sluice.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.controller.AdmissionFairSharingConfig;
+import dev.sluice.controller.session.AdmissionFairSharingConfig;
 import dev.sluice.engine.AdmissionFairSharing;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;

@@ -3,7 +3,7 @@ package dev.sluice.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sluice.controller.FairSharingConfig;
+import dev.sluice.controller.session.FairSharingConfig;
 import dev.sluice.engine.FairSharing;
 import dev.sluice.engine.FairSharingStrategy;
 import io.smallrye.config.SmallRyeConfig;

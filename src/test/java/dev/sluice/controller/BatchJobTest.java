@@ -1,10 +1,11 @@
 package dev.sluice.controller;
 
-import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.controller.conditions.Conditions;
 import dev.sluice.jobs.WellKnown;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;

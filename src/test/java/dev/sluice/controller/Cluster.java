@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.controller.conditions.Conditions;
 import dev.sluice.jobs.WellKnown;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.Event;
@@ -21,13 +22,13 @@ import java.util.Objects;
 import java.util.function.Predicate;
 
 /** The test API server seen from a test: apply manifests, find a job's Workload, wait for a state. */
-final class Cluster {
+public final class Cluster {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     final KubernetesClient client;
 
-    Cluster(KubernetesClient client) {
+    public Cluster(KubernetesClient client) {
         this.client = client;
         registerJobSetCrd();
     }
@@ -50,7 +51,7 @@ final class Cluster {
     }
 
     /** Registers a job kind's CRD with the test server (scope, plural, status subresource, discovery). */
-    void registerCrd(dev.sluice.jobs.JobKind kind) {
+    public void registerCrd(dev.sluice.jobs.JobKind kind) {
         var crds = client.apiextensions().v1().customResourceDefinitions();
         String name = kind.plural() + "." + kind.group();
         if (crds.withName(name).get() != null) {
@@ -68,7 +69,7 @@ final class Cluster {
                 .endVersion().endSpec().build()).create();
     }
 
-    void namespace(String name) {
+    public void namespace(String name) {
         if (client.namespaces().withName(name).get() == null) {
             client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())
                     .create();
@@ -76,7 +77,7 @@ final class Cluster {
     }
 
     /** Reads a multi-document YAML test resource into objects (unknown kinds as generic resources). */
-    List<HasMetadata> load(String resource) {
+    public List<HasMetadata> load(String resource) {
         try (InputStream in = Cluster.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalArgumentException("no test resource " + resource);
@@ -124,7 +125,7 @@ final class Cluster {
     }
 
     /** The Workload owned by the job with this uid (or the Workload itself, read again), or null. */
-    Workload workloadOf(HasMetadata job) {
+    public Workload workloadOf(HasMetadata job) {
         if (job instanceof Workload wl) {
             return client.resources(Workload.class).inNamespace(wl.getMetadata().getNamespace())
                     .withName(wl.getMetadata().getName()).get();
@@ -135,7 +136,7 @@ final class Cluster {
                 .findFirst().orElse(null);
     }
 
-    Workload awaitWorkload(HasMetadata job, Predicate<Workload> condition) {
+    public Workload awaitWorkload(HasMetadata job, Predicate<Workload> condition) {
         return await().atMost(TIMEOUT).pollInterval(Duration.ofMillis(50)).until(() -> workloadOf(job),
                 w -> w != null && condition.test(w));
     }
@@ -156,7 +157,7 @@ final class Cluster {
                         c -> c != null && condition.test(c));
     }
 
-    List<Event> events(HasMetadata about) {
+    public List<Event> events(HasMetadata about) {
         return client.v1().events().inNamespace(about.getMetadata().getNamespace()).list().getItems().stream()
                 .filter(e -> about.getMetadata().getName().equals(e.getInvolvedObject().getName())
                         && about.getKind().equals(e.getInvolvedObject().getKind()))
@@ -174,31 +175,31 @@ final class Cluster {
         });
     }
 
-    static Condition condition(Workload wl, String type) {
+    public static Condition condition(Workload wl, String type) {
         return wl.getStatus() == null ? null : Conditions.find(wl.getStatus().getConditions(), type);
     }
 
-    static boolean isTrue(Workload wl, String type) {
+    public static boolean isTrue(Workload wl, String type) {
         Condition c = condition(wl, type);
         return c != null && "True".equals(c.getStatus());
     }
 
-    static boolean isFalse(Workload wl, String type, String reason) {
+    public static boolean isFalse(Workload wl, String type, String reason) {
         Condition c = condition(wl, type);
         return c != null && "False".equals(c.getStatus()) && reason.equals(c.getReason());
     }
 
-    static boolean admitted(Workload wl) {
+    public static boolean admitted(Workload wl) {
         return isTrue(wl, "QuotaReserved") && isTrue(wl, "Admitted") && wl.getStatus().getAdmission() != null;
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> spec(GenericKubernetesResource job) {
+    public static Map<String, Object> spec(GenericKubernetesResource job) {
         return (Map<String, Object>) job.getAdditionalProperties().get("spec");
     }
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> status(GenericKubernetesResource job) {
+    public static Map<String, Object> status(GenericKubernetesResource job) {
         return (Map<String, Object>) job.getAdditionalProperties().get("status");
     }
 

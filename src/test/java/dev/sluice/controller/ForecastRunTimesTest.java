@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.controller.session.FinishedRuns;
 import dev.sluice.engine.WorkloadKey;
 import dev.sluice.forecast.Basis;
 import dev.sluice.forecast.Forecast;

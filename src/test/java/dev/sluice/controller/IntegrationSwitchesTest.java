@@ -1,9 +1,10 @@
 package dev.sluice.controller;
 
-import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.controller.cache.ClusterCache;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.JobKinds;
 import dev.sluice.jobs.WellKnown;

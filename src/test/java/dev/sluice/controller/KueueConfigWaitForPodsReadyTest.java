@@ -3,6 +3,7 @@ package dev.sluice.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.controller.session.WaitForPodsReadyConfig;
 import dev.sluice.readiness.RequeuingTimestamp;
 import dev.sluice.readiness.WaitForPodsReady;
 import io.quarkus.test.junit.QuarkusTest;

@@ -1,9 +1,10 @@
 package dev.sluice.controller;
 
-import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.controller.conditions.Conditions;
 import dev.sluice.jobs.WellKnown;
 import dev.sluice.jobs.WorkloadNames;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;

@@ -1,11 +1,12 @@
 package dev.sluice.controller;
 
-import dev.sluice.apiserver.ApiServerRules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.api.v1beta2.StopPolicy;
 import dev.sluice.api.v1beta2.Workload;
+import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.controller.conditions.Conditions;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;

@@ -8,12 +8,12 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.Serialization;
 
 /** Small queue objects for tests, written as the YAML a user would apply. */
-final class Queues {
+public final class Queues {
 
     private Queues() {
     }
 
-    static ResourceFlavor flavor(String name, String nodeLabelsYaml) {
+    public static ResourceFlavor flavor(String name, String nodeLabelsYaml) {
         return yaml(ResourceFlavor.class, """
                 apiVersion: kueue.x-k8s.io/v1beta1
                 kind: ResourceFlavor
@@ -23,7 +23,7 @@ final class Queues {
     }
 
     /** One flavor with cpu and memory quota; namespaceSelector as given ({} selects all). */
-    static ClusterQueue cpuQueue(String name, String flavor, String cpu, String namespaceSelector) {
+    public static ClusterQueue cpuQueue(String name, String flavor, String cpu, String namespaceSelector) {
         return yaml(ClusterQueue.class, """
                 apiVersion: kueue.x-k8s.io/v1beta1
                 kind: ClusterQueue
@@ -40,7 +40,7 @@ final class Queues {
                 """.formatted(name, namespaceSelector, flavor, cpu));
     }
 
-    static LocalQueue localQueue(String namespace, String name, String clusterQueue) {
+    public static LocalQueue localQueue(String namespace, String name, String clusterQueue) {
         return yaml(LocalQueue.class, """
                 apiVersion: kueue.x-k8s.io/v1beta1
                 kind: LocalQueue
@@ -68,7 +68,7 @@ final class Queues {
                 """.formatted(name, namespace, queue, cpu));
     }
 
-    static <T extends HasMetadata> T yaml(Class<T> type, String yaml) {
+    public static <T extends HasMetadata> T yaml(Class<T> type, String yaml) {
         return Serialization.unmarshal(yaml, type);
     }
 }

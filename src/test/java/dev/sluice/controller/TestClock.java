@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public class TestClock extends Clock {
     private final AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
 
-    void advance(Duration d) {
+    public void advance(Duration d) {
         now.updateAndGet(t -> t.plus(d));
     }
 
