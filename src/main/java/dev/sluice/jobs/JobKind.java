@@ -3,6 +3,7 @@ package dev.sluice.jobs;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,6 +24,12 @@ public interface JobKind {
 
     /** Lower-case plural resource name, as in the REST path. */
     String plural();
+
+    /** The kind as a resource context for the client: no discovery call, which fails for a CRD installed after Sluice started. */
+    default ResourceDefinitionContext resourceContext() {
+        return new ResourceDefinitionContext.Builder().withGroup(group()).withVersion(version())
+                .withKind(kind()).withPlural(plural()).withNamespaced(true).build();
+    }
 
     default String apiVersion() {
         return group().isEmpty() ? version() : group() + "/" + version();

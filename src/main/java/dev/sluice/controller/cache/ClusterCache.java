@@ -170,10 +170,9 @@ public final class ClusterCache implements AutoCloseable {
         };
     }
 
-    /** An explicit resource context: no discovery call, which fails for a CRD installed after Sluice started. */
+    /** The kind's explicit resource context ({@link JobKind#resourceContext}). */
     public static ResourceDefinitionContext context(JobKind kind) {
-        return new ResourceDefinitionContext.Builder().withGroup(kind.group()).withVersion(kind.version())
-                .withKind(kind.kind()).withPlural(kind.plural()).withNamespaced(true).build();
+        return kind.resourceContext();
     }
 
     public static String typeOf(JobKind kind) {

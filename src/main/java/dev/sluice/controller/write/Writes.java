@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.Workload;
-import dev.sluice.controller.cache.ClusterCache;
 import dev.sluice.controller.store.FinishedWorkloads;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.JsonDiff;
@@ -138,7 +137,7 @@ public final class Writes {
             return;
         }
         try {
-            client.genericKubernetesResources(ClusterCache.context(kind))
+            client.genericKubernetesResources(kind.resourceContext())
                     .inNamespace(before.getMetadata().getNamespace()).resource(stub(before))
                     .patch(PatchContext.of(PatchType.JSON), patch.toString());
         } catch (KubernetesClientException e) {
@@ -162,7 +161,7 @@ public final class Writes {
     public void clearJobStartTime(JobKind kind, GenericKubernetesResource job) {
         ObjectNode patch = clearStartTime(job);
         try {
-            client.genericKubernetesResources(ClusterCache.context(kind))
+            client.genericKubernetesResources(kind.resourceContext())
                     .inNamespace(job.getMetadata().getNamespace()).resource(stub(job))
                     .subresource("status").patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
         } catch (KubernetesClientException e) {
@@ -242,7 +241,7 @@ public final class Writes {
 
     /** The job as the API server has it now (null: gone); for the rare paths where the cache may lag. */
     public GenericKubernetesResource readJob(JobKind kind, String namespace, String name) {
-        return client.genericKubernetesResources(ClusterCache.context(kind)).inNamespace(namespace).withName(name).get();
+        return client.genericKubernetesResources(kind.resourceContext()).inNamespace(namespace).withName(name).get();
     }
 
     public Workload createWorkload(Workload wl) {
@@ -266,7 +265,7 @@ public final class Writes {
 
     /** Deletes a job if it is still the version given; its dependents (the Workload) go by background propagation. */
     public void deleteJob(JobKind kind, String namespace, String name, String resourceVersion) {
-        client.genericKubernetesResources(ClusterCache.context(kind)).inNamespace(namespace).withName(name)
+        client.genericKubernetesResources(kind.resourceContext()).inNamespace(namespace).withName(name)
                 .lockResourceVersion(resourceVersion).delete();
     }
 

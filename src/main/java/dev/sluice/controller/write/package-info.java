@@ -6,7 +6,8 @@
  * shown), {@code EventRecorder} and {@code EventRate} (core/v1 Events, correlated and paced), and
  * {@code WriteSettings}.
  * <p>
- * Called by the session and the reconcilers above it. It reads the caches ({@code controller.cache}) and the stores'
- * forms ({@code controller.store}), never what decides.
+ * Called by the caches, the session and the reconcilers above it. It reads only the stores' forms
+ * ({@code controller.store}), never the caches or what decides: a job's resource context is the kind's own
+ * ({@code JobKind.resourceContext}).
  */
 package dev.sluice.controller.write;
