@@ -5,7 +5,6 @@ import dev.sluice.engine.NodeSelectorTerm;
 import dev.sluice.engine.Taint;
 import dev.sluice.engine.Toleration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -682,60 +681,16 @@ final class Placement {
         return result;
     }
 
-    /** Kueue's compareDomainLevelValues of the snapshot: siblings of a hostname topology by hostname, else by values. */
     private int compareLevelValues(Domain a, Domain b) {
-        if (s.isLowestLevelNode && a.parent == b.parent) {
-            return a.levelValues.get(a.levelValues.size() - 1).compareTo(b.levelValues.get(b.levelValues.size() - 1));
-        }
-        return compareValues(a.levelValues, b.levelValues);
+        return DomainOrder.compareLevelValues(a, b, s.isLowestLevelNode);
     }
 
-    static int compareValues(List<String> a, List<String> b) {
-        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            int c = a.get(i).compareTo(b.get(i));
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(a.size(), b.size());
+    private List<Domain> sortedDomainsWithLeader(List<Domain> domains) {
+        return DomainOrder.sortedWithLeader(domains, leastFreeCapacity(), s.isLowestLevelNode);
     }
 
-    /** Leaders first, then slices with a leader (BestFit: most first; LeastFreeCapacity: fewest), pods with a leader ascending, values. */
-    List<Domain> sortedDomainsWithLeader(List<Domain> domains) {
-        boolean leastFree = leastFreeCapacity();
-        List<Domain> result = new ArrayList<>(domains);
-        result.sort((a, b) -> {
-            if (a.leaderCount != b.leaderCount) {
-                return Integer.compare(b.leaderCount, a.leaderCount);
-            }
-            if (a.sliceCountWithLeader != b.sliceCountWithLeader) {
-                return leastFree ? Integer.compare(a.sliceCountWithLeader, b.sliceCountWithLeader)
-                        : Integer.compare(b.sliceCountWithLeader, a.sliceCountWithLeader);
-            }
-            if (a.podCountWithLeader != b.podCountWithLeader) {
-                return Integer.compare(a.podCountWithLeader, b.podCountWithLeader);
-            }
-            return compareLevelValues(a, b);
-        });
-        return result;
-    }
-
-    /** Slices (BestFit: most first; LeastFreeCapacity: fewest first), then pods ascending, then values. */
-    List<Domain> sortedDomains(List<Domain> domains) {
-        boolean leastFree = leastFreeCapacity();
-        List<Domain> result = new ArrayList<>(domains);
-        Comparator<Domain> order = (a, b) -> {
-            if (a.sliceCount != b.sliceCount) {
-                return leastFree ? Integer.compare(a.sliceCount, b.sliceCount)
-                        : Integer.compare(b.sliceCount, a.sliceCount);
-            }
-            if (a.podCount != b.podCount) {
-                return Integer.compare(a.podCount, b.podCount);
-            }
-            return compareLevelValues(a, b);
-        };
-        result.sort(order);
-        return result;
+    private List<Domain> sortedDomains(List<Domain> domains) {
+        return DomainOrder.sorted(domains, leastFreeCapacity(), s.isLowestLevelNode);
     }
 
     /** Kueue's buildAssignment: domains in value order, only the hostname level when the topology ends with it. */

@@ -125,9 +125,10 @@ public final class TasFlavorSnapshot {
     }
 
     /**
-     * Books an admitted workload's TAS usage (Kueue's TASFlavorCache.addUsage): per domain the requests times the
-     * count, plus the pods. Booking a key again replaces its usage; domains the snapshot does not hold (a node gone
-     * or not Ready) are skipped, as Kueue does.
+     * Books a workload's TAS usage within this snapshot (a workload assumed admitted in the cycle, as Kueue's
+     * snapshot addUsage): per domain the requests times the count, plus the pods. Booking a key again replaces its
+     * usage; domains the snapshot does not hold (a node gone or not Ready) are skipped, as Kueue does. Across cycles
+     * the book is {@link TasFlavorCache}.
      */
     public void addWorkload(String workloadKey, List<TasUsage> usage) {
         if (workloadUsage.containsKey(workloadKey)) {
@@ -164,6 +165,16 @@ public final class TasFlavorSnapshot {
                 }
             }
         }
+    }
+
+    /** Kueue's addTASUsageForHeldDomains: usage per domain id, on the leaves held (others are skipped). */
+    void addTasUsage(Map<String, ? extends Map<String, Long>> usagePerDomain) {
+        usagePerDomain.forEach((id, u) -> {
+            Domain leaf = leaves.get(id);
+            if (leaf != null) {
+                Requests.add(leaf.tasUsage, u);
+            }
+        });
     }
 
     /** Free capacity minus TAS usage of a leaf (a copy). */
