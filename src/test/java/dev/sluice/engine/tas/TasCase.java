@@ -35,6 +35,7 @@ final class TasCase {
     private final List<TasNode> nodes = new ArrayList<>();
     private final List<PodBuilder> pods = new ArrayList<>();
     private final List<PodSetCase> podSets = new ArrayList<>();
+    private final List<TasUsage> priorOwnUsage = new ArrayList<>();
 
     private TasCase(List<String> levels) {
         this.levels = levels;
@@ -66,15 +67,27 @@ final class TasCase {
         return this;
     }
 
+    /** Kueue's priorOwnUsage: count pods of these (Kueue-unit) requests already admitted on the domain. */
+    TasCase priorOwnUsage(List<String> values, Map<String, Long> singlePodRequests, int count) {
+        priorOwnUsage.add(new TasUsage(new TopologyAssignment(levels.subList(levels.size() - values.size(),
+                levels.size()), List.of(new TopologyDomainAssignment(values, count))), singlePodRequests));
+        return this;
+    }
+
+    /** As Kueue's test: the flavor cache (with the prior usage as "prior-wl") gives the snapshot. */
     TasFlavorSnapshot snapshot() {
-        TasFlavorSnapshot s = new TasFlavorSnapshot(new Topology("default", levels), nodeLabels, List.of(), nodes);
+        TasFlavorCache cache = new TasFlavorCache(new Topology("default", levels), nodeLabels, List.of());
+        if (!priorOwnUsage.isEmpty()) {
+            cache.addUsage("prior-wl", priorOwnUsage);
+        }
+        Map<String, Map<String, Long>> nonTas = new LinkedHashMap<>();
         for (PodBuilder p : pods) {
-            // Kueue's non-TAS pod cache: scheduled pods that are not terminal
+            // Kueue's non-TAS pod cache: scheduled pods that are not terminal, each counting one pod
             if (p.nodeName != null && !p.phase.equals("Succeeded") && !p.phase.equals("Failed")) {
-                s.addNonTasPod(p.nodeName, p.requests);
+                Requests.add(nonTas.computeIfAbsent(p.nodeName, k -> new TreeMap<>()), Requests.withOnePod(p.requests));
             }
         }
-        return s;
+        return cache.snapshot(nodes, nonTas);
     }
 
     Map<String, PlacementResult> run() {
