@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * (1 cpu, 1Gi, 10 pods) and the ClusterQueue "tas-main" (50 cpu, 50Gi on tas-default).
  */
 class KueueScheduleForTasCasesTest {
+    private static final String RACK = "cloud.provider.com/rack";
     private static final Topology SINGLE_LEVEL = new Topology("tas-single-level", List.of(Topology.HOSTNAME));
     private static final FlavorSpec TAS_DEFAULT = new FlavorSpec("tas-default", Map.of("tas-node", "true"), List.of(),
             List.of(), "tas-single-level");
@@ -224,6 +225,82 @@ class KueueScheduleForTasCasesTest {
         settle(engine, 10);
         assertThat(admitted("a", "one").topologyAssignment()).isEqualTo(onHosts(host("x1", 1)));
         assertThat(pending("b").unadmittedReason()).isEqualTo(UnadmittedReason.WaitingForQuota);
+    }
+
+    /** "scheduling workload on a tainted node when the toleration is on ResourceFlavor": the flavor's toleration counts. */
+    @Test
+    void schedulingWorkloadOnATaintedNodeWhenTheTolerationIsOnResourceFlavor() {
+        FlavorSpec tolerating = new FlavorSpec("tas-default", Map.of("tas-node", "true"), List.of(),
+                List.of(new Toleration("example.com/gpu", "Exists", null, null)), "tas-single-level");
+        world(List.of(tolerating), queue(List.of("cpu"), quotas("tas-default", "cpu", 50_000L)), SINGLE_LEVEL);
+        engine.setNodes(List.of(new TasNode("x1", Map.of("tas-node", "true", Topology.HOSTNAME, "x1"),
+                Map.of("cpu", 1000L, "pods", 10_000L), List.of(new Taint("example.com/gpu", "present", "NoSchedule")),
+                true, false)), Map.of());
+        engine.submit(workload("foo", podSet("one", 1, 1000, PodSetTopologyRequest.ofPreferred(Topology.HOSTNAME))));
+        settle(engine, 10);
+        assertThat(admitted("foo", "one").topologyAssignment()).isEqualTo(onHosts(host("x1", 1)));
+    }
+
+    /** "TAS workload gets scheduled as trimmed by partial admission": 5 pods, min 1, x1 holds one. */
+    @Test
+    void tasWorkloadGetsScheduledAsTrimmedByPartialAdmission() {
+        world(List.of(TAS_DEFAULT), defaultClusterQueue(), SINGLE_LEVEL);
+        engine.submit(workload("foo", new PodSetSpec("one", 5, 1, Map.of("cpu", 1000L), Map.of(), List.of(), List.of(),
+                PodSetTopologyRequest.ofRequired(Topology.HOSTNAME))));
+        settle(engine, 10);
+        assertThat(admitted("foo", "one").count()).isEqualTo(1);
+        assertThat(admitted("foo", "one").topologyAssignment()).isEqualTo(onHosts(host("x1", 1)));
+    }
+
+    /** "does not admit workload when node does not match required affinity": the node lacks unused-key. */
+    @Test
+    void doesNotAdmitWorkloadWhenNodeDoesNotMatchRequiredAffinity() {
+        world(List.of(TAS_DEFAULT), defaultClusterQueue(), SINGLE_LEVEL);
+        engine.submit(workload("foo", new PodSetSpec("one", 1, null, Map.of("cpu", 1000L), Map.of(),
+                List.of(new NodeSelectorTerm(List.of(new NodeSelectorRequirement("unused-key", "In", List.of("value"))))),
+                List.of(), PodSetTopologyRequest.ofPreferred(Topology.HOSTNAME))));
+        settle(engine, 10);
+        assertThat(pending("foo").unadmittedReason()).isEqualTo(UnadmittedReason.TopologyPlacementFailed);
+    }
+
+    /** Kueue's nodesWithZeroCapacityInstance: x1 has no cpu, x2 and x3 one each, all in rack r1. */
+    private void partiallyEmptyNodes() {
+        Topology twoLevel = new Topology("tas-two-level", List.of(RACK, Topology.HOSTNAME));
+        world(List.of(new FlavorSpec("tas-default", Map.of("tas-node", "true"), List.of(), List.of(), "tas-two-level")),
+                defaultClusterQueue(), twoLevel);
+        List<TasNode> nodes = new ArrayList<>();
+        for (String[] n : new String[][] {{"x1", "0"}, {"x2", "1000"}, {"x3", "1000"}}) {
+            nodes.add(new TasNode(n[0], Map.of("tas-node", "true", Topology.HOSTNAME, n[0], RACK, "r1"),
+                    Map.of("cpu", Long.parseLong(n[1]), "pods", 10_000L), List.of(), true, false));
+        }
+        engine.setNodes(nodes, Map.of());
+    }
+
+    /** "admits workload when nodes are partially empty; unconstrained". */
+    @Test
+    void admitsWorkloadWhenNodesArePartiallyEmptyUnconstrained() {
+        partiallyEmptyNodes();
+        engine.submit(workload("foo", podSet("one", 2, 1000, PodSetTopologyRequest.ofUnconstrained())));
+        settle(engine, 10);
+        assertThat(admitted("foo", "one").topologyAssignment()).isEqualTo(onHosts(host("x2", 1), host("x3", 1)));
+    }
+
+    /** "admits workload when nodes are partially empty; preferred". */
+    @Test
+    void admitsWorkloadWhenNodesArePartiallyEmptyPreferred() {
+        partiallyEmptyNodes();
+        engine.submit(workload("foo", podSet("one", 2, 1000, PodSetTopologyRequest.ofPreferred(RACK))));
+        settle(engine, 10);
+        assertThat(admitted("foo", "one").topologyAssignment()).isEqualTo(onHosts(host("x2", 1), host("x3", 1)));
+    }
+
+    /** "admits workload when nodes are partially empty; required". */
+    @Test
+    void admitsWorkloadWhenNodesArePartiallyEmptyRequired() {
+        partiallyEmptyNodes();
+        engine.submit(workload("foo", podSet("one", 2, 1000, PodSetTopologyRequest.ofRequired(RACK))));
+        settle(engine, 10);
+        assertThat(admitted("foo", "one").topologyAssignment()).isEqualTo(onHosts(host("x2", 1), host("x3", 1)));
     }
 
     /**
