@@ -304,6 +304,44 @@ class KueueScheduleForTasCasesTest {
     }
 
     /**
+     * "workload with multiple PodSets requesting the same TAS flavor; multiple levels": the worker (7 cpu) fits no
+     * node of 3 cpu; the message names it.
+     */
+    @Test
+    void workloadWithMultiplePodSetsRequestingTheSameTASFlavorMultipleLevels() {
+        world(List.of(new FlavorSpec("tas-default", Map.of("tas-node", "true"), List.of(), List.of(), "tas-two-level")),
+                queue(List.of("cpu"), quotas("tas-default", "cpu", 50_000L)),
+                new Topology("tas-two-level", List.of(RACK, Topology.HOSTNAME)));
+        List<TasNode> nodes = new ArrayList<>();
+        for (String n : List.of("x1", "y1")) {
+            nodes.add(new TasNode(n, Map.of("tas-node", "true", RACK, "r1", Topology.HOSTNAME, n),
+                    Map.of("cpu", 3000L, "pods", 10_000L), List.of(), true, false));
+        }
+        engine.setNodes(nodes, Map.of());
+        engine.submit(workload("foo", podSet("launcher", 1, 1000, PodSetTopologyRequest.ofPreferred(Topology.HOSTNAME)),
+                podSet("worker", 1, 7000, PodSetTopologyRequest.ofPreferred(Topology.HOSTNAME))));
+        settle(engine, 10);
+        assertThat(pending("foo").unadmittedReason()).isEqualTo(UnadmittedReason.TopologyPlacementFailed);
+        assertThat(pending("foo").message()).isEqualTo("couldn't assign flavors to pod set worker: topology "
+                + "\"tas-two-level\" doesn't allow to fit any of 1 pod(s). Total nodes: 2; excluded: resource \"cpu\": 2");
+    }
+
+    /** "workload gets admitted next to already admitted workload, multiple resources used". */
+    @Test
+    void workloadGetsAdmittedNextToAlreadyAdmittedWorkloadMultipleResourcesUsed() {
+        world(List.of(TAS_DEFAULT), defaultClusterQueue(), SINGLE_LEVEL);
+        long mi500 = 500L * 1024 * 1024 * 1000;
+        PodSetSpec one = new PodSetSpec("one", 1, null, Map.of("cpu", 500L, "memory", mi500), Map.of(), List.of(),
+                List.of(), PodSetTopologyRequest.ofRequired(Topology.HOSTNAME));
+        engine.restoreAdmitted(workload("bar-admitted", one), new Assignment("tas-main", List.of(new PodSetAssignment(
+                "one", Map.of("cpu", "tas-default", "memory", "tas-default"), Map.of("cpu", 500L, "memory", mi500), 1,
+                onHosts(host("x1", 1))))), 0);
+        engine.submit(workload("foo", one));
+        settle(engine, 10);
+        assertThat(admitted("foo", "one").topologyAssignment()).isEqualTo(onHosts(host("x1", 1)));
+    }
+
+    /**
      * A pod set asking for TAS where no flavor has a topology waits with Kueue's reason, and one not asking is admitted
      * as before (no topology assignment).
      */
