@@ -80,7 +80,30 @@ public final class Engine {
         }
     }
 
+    /** A Kueue Topology object (its levels); flavors naming it by topologyName become TAS flavors. */
+    public void upsertTopology(dev.sluice.engine.tas.Topology topology) {
+        Objects.requireNonNull(topology, "topology");
+        cache.tas.upsertTopology(topology);
+        flavorsChanged();
+    }
+
+    public void deleteTopology(String name) {
+        cache.tas.deleteTopology(name);
+        flavorsChanged();
+    }
+
+    /**
+     * The cluster's nodes as TAS sees them, and per node the usage of pods not admitted through TAS (each pod's
+     * requests plus 1000 milli of {@code pods}); waiting workloads get another try.
+     */
+    public void setNodes(List<dev.sluice.engine.tas.TasNode> nodes, Map<String, Map<String, Long>> nonTasUsagePerNode) {
+        Objects.requireNonNull(nodes, "nodes");
+        cache.tas.setNodes(nodes, nonTasUsagePerNode);
+        cache.wakeAll();
+    }
+
     private void flavorsChanged() {
+        cache.tas.flavorsChanged();
         for (ClusterQueueState cq : cache.clusterQueues.values()) {
             boolean wasActive = cq.isActive();
             cq.checkFlavors(cache.flavors);

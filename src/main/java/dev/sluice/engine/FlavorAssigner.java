@@ -55,10 +55,16 @@ final class FlavorAssigner {
 
     private final Map<String, FlavorSpec> flavors;
     private final FairSharing fairSharing;
+    private final TasState tas;
 
     FlavorAssigner(Map<String, FlavorSpec> flavors, FairSharing fairSharing) {
+        this(flavors, fairSharing, new TasState(flavors));
+    }
+
+    FlavorAssigner(Map<String, FlavorSpec> flavors, FairSharing fairSharing, TasState tas) {
         this.flavors = flavors;
         this.fairSharing = fairSharing;
+        this.tas = tas;
     }
 
     Result assign(WorkloadSpec wl, ClusterQueueState cq, int[] counts, PreemptionOracle oracle) {
@@ -129,6 +135,22 @@ final class FlavorAssigner {
             }
             out.add(new PodSetAssignment(ps.name(), flavorOf, requests, counts[i]));
         }
+        if (wlMode != Mode.NO_FIT) {
+            TasPlacement.Outcome t = TasPlacement.place(tas, wl, cq, out, wlMode == Mode.FIT);
+            if (t != null) {
+                if (t.failedPodSet() == null) {
+                    out = t.podSets();
+                } else {
+                    wlMode = Mode.NO_FIT;
+                    noFit = t.reason();
+                    if (message.length() > 0) {
+                        message.append("; ");
+                    }
+                    message.append("couldn't assign flavors to pod set ").append(t.failedPodSet()).append(": ")
+                            .append(t.message());
+                }
+            }
+        }
         return new Result(wlMode, out, Collections.unmodifiableMap(assumed), borrows,
                 Collections.unmodifiableSet(needPreemption), message.toString(),
                 wlMode == Mode.NO_FIT ? noFit : null);
@@ -181,6 +203,12 @@ final class FlavorAssigner {
             }
             if (!NodeAffinity.matches(ps, f.nodeLabels(), labelKeys)) {
                 reasons.add("flavor " + name + " doesn't match node affinity");
+                groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.NoMatchingFlavor);
+                continue;
+            }
+            String tasMismatch = TasPlacement.flavorMismatch(tas, ps, cq, f);
+            if (tasMismatch != null) {
+                reasons.add(tasMismatch);
                 groupReason[0] = UnadmittedReason.milder(groupReason[0], UnadmittedReason.NoMatchingFlavor);
                 continue;
             }

@@ -1,16 +1,25 @@
 package dev.sluice.engine;
 
+import dev.sluice.engine.tas.PodSetTopologyRequest;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * A pod set: count pods, each requesting requestsPerPod (milli-units). minCount (null = none) allows
- * partial admission down to that many pods.
+ * partial admission down to that many pods. topologyRequest (null: none) is Kueue's PodSetTopologyRequest for
+ * topology-aware scheduling.
  */
 public record PodSetSpec(String name, int count, Integer minCount, Map<String, Long> requestsPerPod,
                          Map<String, String> nodeSelector, List<NodeSelectorTerm> requiredNodeAffinity,
-                         List<Toleration> tolerations) {
+                         List<Toleration> tolerations, PodSetTopologyRequest topologyRequest) {
+    /** A pod set without topology request. */
+    public PodSetSpec(String name, int count, Integer minCount, Map<String, Long> requestsPerPod,
+                      Map<String, String> nodeSelector, List<NodeSelectorTerm> requiredNodeAffinity,
+                      List<Toleration> tolerations) {
+        this(name, count, minCount, requestsPerPod, nodeSelector, requiredNodeAffinity, tolerations, null);
+    }
+
     public PodSetSpec {
         Objects.requireNonNull(name, "pod set name");
         if (count < 0) {

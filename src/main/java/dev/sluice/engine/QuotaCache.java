@@ -15,6 +15,8 @@ final class QuotaCache {
     final TreeMap<String, FlavorSpec> flavors = new TreeMap<>();
     final TreeMap<String, ClusterQueueState> clusterQueues = new TreeMap<>();
     final TreeMap<String, CohortState> cohorts = new TreeMap<>();
+    /** Topologies, nodes and the TAS usage of admitted workloads (topology-aware scheduling). */
+    final TasState tas = new TasState(flavors);
     /** Told when a relink makes a queue active or inactive (its waiting workloads' statuses change). */
     java.util.function.BiConsumer<ClusterQueueState, Boolean> activityChanged = (cq, wasActive) -> { };
 
@@ -192,6 +194,7 @@ final class QuotaCache {
         }
         cq.admit(r);
         cq.addUsage(r.usage);
+        tas.book(r.key(), assignment, r.spec);
     }
 
     /** The workload gives its quota back; the cohort's parked workloads get another try. */
@@ -199,6 +202,7 @@ final class QuotaCache {
         ClusterQueueState cq = clusterQueues.get(r.clusterQueue);
         cq.removeUsage(r.usage);
         cq.unadmit(r);
+        tas.unbook(r.key());
         r.assignment = null;
         r.usage = Map.of();
         r.admittedAt = null;

@@ -27,7 +27,7 @@ final class SchedulingCycle {
         this.queues = queues;
         this.statuses = statuses;
         this.evictions = evictions;
-        this.assigner = new FlavorAssigner(cache.flavors, cache.fairSharing);
+        this.assigner = new FlavorAssigner(cache.flavors, cache.fairSharing, cache.tas);
         this.shortcuts = shortcuts;
         this.localQueueUsage = localQueueUsage;
     }

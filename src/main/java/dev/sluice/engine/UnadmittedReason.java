@@ -4,8 +4,8 @@ package dev.sluice.engine;
  * Kueue v0.19's granular reasons of the QuotaReserved=False condition (KEP 10852, UnadmittedWorkloadsObservability;
  * apis/kueue/v1beta2 WorkloadQuotaReservedReason*), given beside the coarse {@link PendingReason} and the message.
  * Kueue v0.19 writes them as the condition's reason (the KEP's gates are Beta and on by default in v0.19); the engine
- * offers them and the controller writes them (docs/engine.md). The engine never gives TopologyPlacementFailed,
- * WaitingForPodsReady or AdmissionGated (it has no topology, pods-ready gate or admission gates of its own).
+ * offers them and the controller writes them (docs/engine.md). The engine never gives WaitingForPodsReady
+ * or AdmissionGated (it has no pods-ready gate or admission gates of its own).
  */
 public enum UnadmittedReason {
     /** Waiting in its ClusterQueue to be tried (Kueue: pending evaluation in the scheduling queue). */
@@ -23,14 +23,17 @@ public enum UnadmittedReason {
     /** Its LocalQueue or ClusterQueue is stopped or inactive, or the workload is deactivated. */
     Suspended,
     /** Held by waitForPodsReady's blockAdmission: an admitted workload is not PodsReady yet. */
-    WaitingForPodsReady;
+    WaitingForPodsReady,
+    /** The quota fits but the flavor's topology has no placement for a pod set (topology-aware scheduling). */
+    TopologyPlacementFailed;
 
     /** Kueue's severity order when pod sets or resource groups disagree: the most severe wins. */
     int severity() {
         return switch (this) {
-            case NoMatchingFlavor -> 3;
-            case ExceedsMaxQuota -> 2;
-            case WaitingForQuota -> 1;
+            case NoMatchingFlavor -> 4;
+            case ExceedsMaxQuota -> 3;
+            case WaitingForQuota -> 2;
+            case TopologyPlacementFailed -> 1;
             default -> 0;
         };
     }
