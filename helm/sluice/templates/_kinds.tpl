@@ -7,6 +7,9 @@ job: {group: batch, version: v1, resource: jobs}
 jobset: {group: jobset.x-k8s.io, version: v1alpha2, resource: jobsets}
 tfjob: {group: kubeflow.org, version: v1, resource: tfjobs}
 pytorchjob: {group: kubeflow.org, version: v1, resource: pytorchjobs}
+xgboostjob: {group: kubeflow.org, version: v1, resource: xgboostjobs}
+paddlejob: {group: kubeflow.org, version: v1, resource: paddlejobs}
+jaxjob: {group: kubeflow.org, version: v1, resource: jaxjobs}
 mpijob: {group: kubeflow.org, version: v2beta1, resource: mpijobs}
 rayjob: {group: ray.io, version: v1, resource: rayjobs}
 sparkapplication: {group: sparkoperator.k8s.io, version: v1beta2, resource: sparkapplications}

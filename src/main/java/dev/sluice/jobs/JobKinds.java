@@ -25,12 +25,13 @@ public final class JobKinds {
     }
 
     /**
-     * Every kind Sluice has an adapter for: batch/v1 Job, JobSet, TFJob, PyTorchJob, MPIJob, RayJob,
-     * SparkApplication and Argo Workflow. Use {@link #only} for the ones switched on.
+     * Every kind Sluice has an adapter for: batch/v1 Job, JobSet, TFJob, PyTorchJob, XGBoostJob, PaddleJob, JAXJob,
+     * MPIJob, RayJob, SparkApplication and Argo Workflow. Use {@link #only} for the ones switched on.
      */
     public static JobKinds standard() {
         return new JobKinds(List.of(new BatchJobKind(), new JobSetKind(), new TFJobKind(), new PyTorchJobKind(),
-                new MPIJobKind(), new RayJobKind(), new SparkApplicationKind(), new ArgoWorkflowKind()));
+                new XGBoostJobKind(), new PaddleJobKind(), new JAXJobKind(), new MPIJobKind(), new RayJobKind(),
+                new SparkApplicationKind(), new ArgoWorkflowKind()));
     }
 
     /**
