@@ -12,6 +12,7 @@ paddlejob: {group: kubeflow.org, version: v1, resource: paddlejobs}
 jaxjob: {group: kubeflow.org, version: v1, resource: jaxjobs}
 mpijob: {group: kubeflow.org, version: v2beta1, resource: mpijobs}
 rayjob: {group: ray.io, version: v1, resource: rayjobs}
+raycluster: {group: ray.io, version: v1, resource: rayclusters}
 sparkapplication: {group: sparkoperator.k8s.io, version: v1beta2, resource: sparkapplications}
 workflow: {group: argoproj.io, version: v1alpha1, resource: workflows}
 {{- end -}}

@@ -31,6 +31,7 @@ public final class KueueConfigReader {
             Map.entry("kubeflow.org/pytorchjob", "pytorchjob"), Map.entry("kubeflow.org/xgboostjob", "xgboostjob"),
             Map.entry("kubeflow.org/paddlejob", "paddlejob"), Map.entry("kubeflow.org/jaxjob", "jaxjob"),
             Map.entry("kubeflow.org/mpijob", "mpijob"), Map.entry("ray.io/rayjob", "rayjob"),
+            Map.entry("ray.io/raycluster", "raycluster"),
             Map.entry("sparkoperator.k8s.io/sparkapplication", "sparkapplication"));
 
     /** Sections of the manager itself (ports, probes, leader election, certificates): Sluice has its own. */

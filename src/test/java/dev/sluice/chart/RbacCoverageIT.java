@@ -52,6 +52,7 @@ class RbacCoverageIT {
             Map.entry("kubeflow.org/jaxjobs/delete", RETENTION),
             Map.entry("kubeflow.org/mpijobs/delete", RETENTION),
             Map.entry("ray.io/rayjobs/delete", RETENTION),
+            Map.entry("ray.io/rayclusters/delete", RETENTION),
             Map.entry("sparkoperator.k8s.io/sparkapplications/delete", RETENTION),
             Map.entry("argoproj.io/workflows/delete", RETENTION),
             Map.entry("jobset.x-k8s.io/jobsets/get", STILL_THERE),
@@ -62,6 +63,7 @@ class RbacCoverageIT {
             Map.entry("kubeflow.org/jaxjobs/get", STILL_THERE),
             Map.entry("kubeflow.org/mpijobs/get", STILL_THERE),
             Map.entry("ray.io/rayjobs/get", STILL_THERE),
+            Map.entry("ray.io/rayclusters/get", STILL_THERE),
             Map.entry("sparkoperator.k8s.io/sparkapplications/get", STILL_THERE));
 
     static List<ApiRequest> requests;

@@ -33,7 +33,8 @@ class KueueConfigReaderTest {
         assertThat(r.integrations()).containsEntry("job", true).containsEntry("jobset", true).containsEntry("mpijob", true)
                 .containsEntry("rayjob", true).containsEntry("tfjob", false).containsEntry("pytorchjob", false)
                 .containsEntry("sparkapplication", false).containsEntry("xgboostjob", false)
-                .containsEntry("paddlejob", false).containsEntry("jaxjob", false);
+                .containsEntry("paddlejob", false).containsEntry("jaxjob", false)
+                .containsEntry("raycluster", true);
         assertThat(r.notices()).contains("health: ignored (Sluice's own settings and chart values cover the manager)")
                 .anySatisfy(n -> assertThat(n).startsWith("integrations.frameworks: ray.io/rayservice: ignored: Sluice does not queue this kind"))
                 .anySatisfy(n -> assertThat(n).startsWith("integrations.frameworks: pod: ignored"))

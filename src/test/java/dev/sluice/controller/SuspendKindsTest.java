@@ -45,7 +45,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * CRD installed (src/test/resources/crds/): held at creation (as the webhook holds it), its Workload named as Kueue
  * names it with the kind's pod sets, admitted and started with the flavor's node labels, preempted by a
  * higher-priority Job (held again, templates as submitted), admitted again once that one finished, and finished by
- * the kind's own status. Each kind in its own namespace and ClusterQueue, whose quota is exactly the job's demand.
+ * the kind's own status (a RayCluster, which never finishes, is deleted instead). Each kind in its own namespace and ClusterQueue, whose quota is exactly the job's demand.
  * The kinds are off by default and switched on for the tests (application.properties, profile test).
  */
 @QuarkusTest
@@ -61,10 +61,40 @@ class SuspendKindsTest {
     @Inject
     ControllerRuntime runtime;
 
+    @org.junit.jupiter.api.Test
+    void theRayClusterOfAQueuedRayJobIsNotQueuedItself() {
+        cluster = new Cluster(client);
+        JobKind rayCluster = KINDS.forApiVersionKind("ray.io/v1", "RayCluster").orElseThrow();
+        JobKind rayJob = KINDS.forApiVersionKind("ray.io/v1", "RayJob").orElseThrow();
+        installCrd(rayCluster);
+        cluster.registerCrd(rayJob);
+        await().atMost(Cluster.TIMEOUT).until(() -> runtime.watchedKinds().containsAll(List.of("raycluster", "rayjob")));
+        String ns = "suspend-raycluster-of-rayjob";
+        queues(ns, "100");
+        // what KubeRay makes of a released RayJob: a RayCluster it controls, with the RayJob's labels
+        GenericKubernetesResource owner = jobs(rayJob, ns).resource(Serialization.unmarshal("""
+                apiVersion: ray.io/v1
+                kind: RayJob
+                metadata: {name: rj}
+                spec: {entrypoint: "python -c 1"}
+                """, GenericKubernetesResource.class)).create();
+        GenericKubernetesResource child = manifest("raycluster.yaml");
+        child.getMetadata().setNamespace(ns);
+        child.getMetadata().setOwnerReferences(List.of(new io.fabric8.kubernetes.api.model.OwnerReference(
+                "ray.io/v1", true, true, "RayJob", "rj", owner.getMetadata().getUid())));
+        GenericKubernetesResource created = jobs(rayCluster, ns).resource(child).create();
+        // a labeled Job after it: once that one is admitted, the controller has seen the RayCluster
+        Job sentinel = highPriorityJob(ns, "1");
+        cluster.awaitWorkload(sentinel, Cluster::admitted);
+        assertThat(cluster.workloadOf(created)).as("the RayJob's Workload stands for its RayCluster").isNull();
+        assertThat(rayCluster.isSuspended(jobs(rayCluster, ns).withName(created.getMetadata().getName()).get()))
+                .isFalse();
+    }
+
     Cluster cluster;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml"})
+    @ValueSource(strings = {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml"})
     void heldAdmittedStartedPreemptedRestoredFinished(String file) {
         cluster = new Cluster(client);
         GenericKubernetesResource job = manifest(file);
@@ -113,6 +143,12 @@ class SuspendKindsTest {
         new FakeJobController(client).finishJob(ns, high.getMetadata().getName(), true);
         cluster.awaitWorkload(created, Cluster::admitted);
         awaitJob(kind, ns, j -> !kind.isSuspended(j));
+        if (kind.integrationName().equals("raycluster")) {
+            // a RayCluster has no end (Kueue never counts it finished): deleted, its Workload goes with it
+            jobs(kind, ns).withName(created.getMetadata().getName()).delete();
+            await().atMost(Cluster.TIMEOUT).until(() -> cluster.workloadOf(created) == null);
+            return;
+        }
         finish(kind, ns, created.getMetadata().getName());
         Workload finished = cluster.awaitWorkload(created, w -> Cluster.isTrue(w, "Finished"));
         assertThat(Cluster.condition(finished, "Finished").getReason()).isEqualTo("Succeeded");

@@ -41,7 +41,7 @@ class SuspendKindsSimTest {
     void eachKindIsQueuedWithItsPodSets(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("0-queues.yaml"), QUEUES);
         int i = 1;
-        for (String file : new String[] {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml"}) {
+        for (String file : new String[] {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml"}) {
             Files.copy(Path.of("src/test/resources/jobs", file), dir.resolve(i++ + "-" + file));
         }
         Sim sim = Sim.run("-o", "json", dir.toString());
@@ -53,6 +53,11 @@ class SuspendKindsSimTest {
         assertThat(sim.events("Admitted", "JAXJob/default/jaxjob-simple").get(0).path("time").asDouble()).isEqualTo(60);
         assertThat(sim.events("Admitted", "XGBoostJob/default/xgboost-dist-iris").get(0).path("flavors").path("worker")
                 .path("cpu").asText()).isEqualTo("default-flavor");
-        assertThat(sim.summary().path("finished").asInt()).isEqualTo(3);
+        // the RayCluster (head 1 + 2 + 2 cpu) waits for the others and then runs its simulated duration
+        assertThat(sim.events("Admitted", "RayCluster/default/raycluster-sample").get(0).path("time").asDouble())
+                .isEqualTo(120);
+        assertThat(sim.events("Admitted", "RayCluster/default/raycluster-sample").get(0).path("flavors")
+                .path("multi-host").path("cpu").asText()).isEqualTo("default-flavor");
+        assertThat(sim.summary().path("finished").asInt()).isEqualTo(4);
     }
 }

@@ -24,13 +24,22 @@ class SuspendKindsWebhookTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"xgboostjob.yaml, xgboostjob, /spec/runPolicy", "paddlejob.yaml, paddlejob, /spec/runPolicy",
-        "jaxjob.yaml, jaxjob, /spec/runPolicy"})
+        "jaxjob.yaml, jaxjob, /spec/runPolicy", "raycluster.yaml, raycluster, /spec"})
     void aQueuedJobIsSuspendedAtCreation(String manifest, String integration, String where) throws Exception {
         Verdict on = new JobMutation(new Integrations(Set.of(integration)::contains, true).kinds(),
                 AdmissionEndpoints.MAPPER).mutate(labeledCreate(manifest), false);
         assertThat(on.allowed()).isTrue();
         assertThat(on.patch()).as("held").isNotNull();
-        assertThat(on.patch().toString()).contains(where).contains("\"suspend\":true");
+        assertThat(on.patch()).as(on.patch().toString()).anySatisfy(op -> {
+            // the suspend field added, or its parent with it
+            assertThat(op.path("op").asText()).isIn("add", "replace");
+            if (op.path("path").asText().equals(where + "/suspend")) {
+                assertThat(op.path("value").asBoolean()).isTrue();
+            } else {
+                assertThat(op.path("path").asText()).isEqualTo(where);
+                assertThat(op.path("value").path("suspend").asBoolean()).isTrue();
+            }
+        });
 
         Verdict off = new JobMutation(new Integrations(Set.of("job", "jobset")::contains, true).kinds(),
                 AdmissionEndpoints.MAPPER).mutate(labeledCreate(manifest), false);
