@@ -15,6 +15,7 @@ rayjob: {group: ray.io, version: v1, resource: rayjobs}
 raycluster: {group: ray.io, version: v1, resource: rayclusters}
 sparkapplication: {group: sparkoperator.k8s.io, version: v1beta2, resource: sparkapplications}
 workflow: {group: argoproj.io, version: v1alpha1, resource: workflows}
+appwrapper: {group: workload.codeflare.dev, version: v1beta2, resource: appwrappers}
 {{- end -}}
 
 {{/* The enabled kinds as a YAML list of {name, group, version, resource}; fails on a switch no kind has. */}}

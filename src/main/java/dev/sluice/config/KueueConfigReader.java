@@ -32,7 +32,8 @@ public final class KueueConfigReader {
             Map.entry("kubeflow.org/paddlejob", "paddlejob"), Map.entry("kubeflow.org/jaxjob", "jaxjob"),
             Map.entry("kubeflow.org/mpijob", "mpijob"), Map.entry("ray.io/rayjob", "rayjob"),
             Map.entry("ray.io/raycluster", "raycluster"),
-            Map.entry("sparkoperator.k8s.io/sparkapplication", "sparkapplication"));
+            Map.entry("sparkoperator.k8s.io/sparkapplication", "sparkapplication"),
+            Map.entry("workload.codeflare.dev/appwrapper", "appwrapper"));
 
     /** Sections of the manager itself (ports, probes, leader election, certificates): Sluice has its own. */
     private static final Set<String> MANAGER = Set.of("apiVersion", "kind", "namespace", "health", "metrics", "webhook",

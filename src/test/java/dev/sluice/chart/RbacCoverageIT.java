@@ -55,6 +55,7 @@ class RbacCoverageIT {
             Map.entry("ray.io/rayclusters/delete", RETENTION),
             Map.entry("sparkoperator.k8s.io/sparkapplications/delete", RETENTION),
             Map.entry("argoproj.io/workflows/delete", RETENTION),
+            Map.entry("workload.codeflare.dev/appwrappers/delete", RETENTION),
             Map.entry("jobset.x-k8s.io/jobsets/get", STILL_THERE),
             Map.entry("kubeflow.org/tfjobs/get", STILL_THERE),
             Map.entry("kubeflow.org/pytorchjobs/get", STILL_THERE),
@@ -64,7 +65,8 @@ class RbacCoverageIT {
             Map.entry("kubeflow.org/mpijobs/get", STILL_THERE),
             Map.entry("ray.io/rayjobs/get", STILL_THERE),
             Map.entry("ray.io/rayclusters/get", STILL_THERE),
-            Map.entry("sparkoperator.k8s.io/sparkapplications/get", STILL_THERE));
+            Map.entry("sparkoperator.k8s.io/sparkapplications/get", STILL_THERE),
+            Map.entry("workload.codeflare.dev/appwrappers/get", STILL_THERE));
 
     static List<ApiRequest> requests;
     static boolean wholeSuite;

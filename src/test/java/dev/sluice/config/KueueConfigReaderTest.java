@@ -34,7 +34,8 @@ class KueueConfigReaderTest {
                 .containsEntry("rayjob", true).containsEntry("tfjob", false).containsEntry("pytorchjob", false)
                 .containsEntry("sparkapplication", false).containsEntry("xgboostjob", false)
                 .containsEntry("paddlejob", false).containsEntry("jaxjob", false)
-                .containsEntry("raycluster", true);
+                .containsEntry("raycluster", true)
+                .containsEntry("appwrapper", true);
         assertThat(r.notices()).contains("health: ignored (Sluice's own settings and chart values cover the manager)")
                 .anySatisfy(n -> assertThat(n).startsWith("integrations.frameworks: ray.io/rayservice: ignored: Sluice does not queue this kind"))
                 .anySatisfy(n -> assertThat(n).startsWith("integrations.frameworks: pod: ignored"))

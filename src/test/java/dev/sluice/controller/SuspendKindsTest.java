@@ -94,7 +94,7 @@ class SuspendKindsTest {
     Cluster cluster;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml"})
+    @ValueSource(strings = {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml", "appwrapper.yaml"})
     void heldAdmittedStartedPreemptedRestoredFinished(String file) {
         cluster = new Cluster(client);
         GenericKubernetesResource job = manifest(file);
@@ -125,10 +125,27 @@ class SuspendKindsTest {
         assertThat(wl.getSpec().getPodSets()).extracting(PodSet::getName, PodSet::getCount)
                 .containsExactlyElementsOf(expected.stream().map(p -> tuple(p.name(), p.count())).toList());
         GenericKubernetesResource running = awaitJob(kind, ns, j -> !kind.isSuspended(j));
-        assertThat(kind.podSets(running)).allSatisfy(ps -> {
-            assertThat(ps.template().getSpec().getNodeSelector()).containsEntry("pool", FLAVOR);
-            assertThat(ps.template().getMetadata().getLabels()).containsEntry(WellKnown.POD_SET, ps.name());
-        });
+        if (kind.integrationName().equals("appwrapper")) {
+            // the wrapped objects are left as they are: each pod set's start goes to its component's podSetInfos
+            assertThat(kind.podSets(running)).isEqualTo(expected);
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> components = (List<Map<String, Object>>) Cluster.spec(running).get("components");
+            List<Map<String, Object>> infos = new java.util.ArrayList<>();
+            for (Map<String, Object> c : components) {
+                @SuppressWarnings("unchecked")
+                List<Map<String, Object>> of = (List<Map<String, Object>>) c.get("podSetInfos");
+                infos.addAll(of);
+            }
+            assertThat(infos).hasSameSizeAs(expected).allSatisfy(info -> assertThat(info)
+                    .containsEntry("nodeSelector", Map.of("pool", FLAVOR)));
+            assertThat(infos).extracting(info -> (Object) ((Map<?, ?>) info.get("labels")).get(WellKnown.POD_SET))
+                    .containsExactlyElementsOf(expected.stream().map(ps -> (Object) ps.name()).toList());
+        } else {
+            assertThat(kind.podSets(running)).allSatisfy(ps -> {
+                assertThat(ps.template().getSpec().getNodeSelector()).containsEntry("pool", FLAVOR);
+                assertThat(ps.template().getMetadata().getLabels()).containsEntry(WellKnown.POD_SET, ps.name());
+            });
+        }
 
         // preempted by a higher-priority Job needing the whole quota: held again, its templates as submitted
         Job high = highPriorityJob(ns, cpu.toPlainString());
@@ -137,6 +154,11 @@ class SuspendKindsTest {
         assertThat(Cluster.condition(evicted, "Evicted").getReason()).isEqualTo("Preempted");
         GenericKubernetesResource held = awaitJob(kind, ns, j -> kind.isSuspended(j) && !JobSync.stopping(j));
         assertThat(kind.podSets(held)).isEqualTo(expected);
+        if (kind.integrationName().equals("appwrapper")) {
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> components = (List<Map<String, Object>>) Cluster.spec(held).get("components");
+            assertThat(components).allSatisfy(c -> assertThat(c).doesNotContainKey("podSetInfos"));
+        }
         cluster.awaitWorkload(high, Cluster::admitted);
 
         // the Job finishes: admitted and started again, then finished by the kind's controller
@@ -235,6 +257,7 @@ class SuspendKindsTest {
         Map<String, Object> status = switch (kind.integrationName()) {
             case "xgboostjob", "paddlejob", "jaxjob" -> Map.of("conditions", List.of(Map.of("type", "Succeeded",
                     "status", "True", "reason", kind.kind() + "Succeeded", "lastTransitionTime", now)));
+            case "appwrapper" -> Map.of("phase", "Succeeded");
             default -> throw new IllegalArgumentException(kind.kind());
         };
         jobs(kind, ns).withName(name).editStatus(j -> {

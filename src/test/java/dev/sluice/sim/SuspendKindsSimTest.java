@@ -41,7 +41,7 @@ class SuspendKindsSimTest {
     void eachKindIsQueuedWithItsPodSets(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("0-queues.yaml"), QUEUES);
         int i = 1;
-        for (String file : new String[] {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml"}) {
+        for (String file : new String[] {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml", "appwrapper.yaml"}) {
             Files.copy(Path.of("src/test/resources/jobs", file), dir.resolve(i++ + "-" + file));
         }
         Sim sim = Sim.run("-o", "json", dir.toString());
@@ -58,6 +58,11 @@ class SuspendKindsSimTest {
                 .isEqualTo(120);
         assertThat(sim.events("Admitted", "RayCluster/default/raycluster-sample").get(0).path("flavors")
                 .path("multi-host").path("cpu").asText()).isEqualTo("default-flavor");
-        assertThat(sim.summary().path("finished").asInt()).isEqualTo(4);
+        // the AppWrapper (master 1 + workers 2 + Job 2 cpu) comes last
+        assertThat(sim.events("Admitted", "AppWrapper/default/aw-sample").get(0).path("time").asDouble())
+                .isEqualTo(180);
+        assertThat(sim.events("Admitted", "AppWrapper/default/aw-sample").get(0).path("flavors").path("aw-sample-2")
+                .path("cpu").asText()).isEqualTo("default-flavor");
+        assertThat(sim.summary().path("finished").asInt()).isEqualTo(5);
     }
 }
