@@ -46,8 +46,8 @@ public interface JobKind {
     /**
      * Holds the job. A job that shows how it was held before (the ack-kube-queue annotation or the suspend
      * field present, even as "false"/false after {@link #start}) is held again the same way; a new job is
-     * held the kind's way (Job, JobSet, RayJob, Workflow: {@code spec.suspend}; TFJob, PyTorchJob, XGBoostJob, PaddleJob, JAXJob, MPIJob:
-     * {@code spec.runPolicy.suspend}; SparkApplication: the annotation unless it uses {@code spec.suspend}).
+     * held the kind's way (Job, JobSet, RayJob, RayCluster, Workflow, AppWrapper: {@code spec.suspend}; the Kubeflow
+     * kinds: {@code spec.runPolicy.suspend}; SparkApplication: the annotation unless it uses {@code spec.suspend}).
      */
     void hold(GenericKubernetesResource job);
 
