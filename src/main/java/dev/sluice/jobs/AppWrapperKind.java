@@ -110,6 +110,10 @@ public final class AppWrapperKind implements JobKind {
                         where));
             }
         }
+        if (out.size() > PodSetTemplate.MAX_PER_WORKLOAD) {
+            throw new InvalidJobException(ref, "spec.components", "has " + out.size() + " pod sets in all, more than the "
+                    + PodSetTemplate.MAX_PER_WORKLOAD + " a Workload holds", "wrap fewer pod templates in one AppWrapper");
+        }
         return out;
     }
 

@@ -48,6 +48,11 @@ abstract class RayGroupsKind extends PodTemplateJobKind {
         out.add(new RawPodSet(HEAD, headTemplate, at + ".headGroupSpec.template", 1));
         Set<String> names = new HashSet<>(Set.of(HEAD));
         List<Object> groups = workerGroups(cluster, ref);
+        if (groups.size() + 1 > PodSetTemplate.MAX_PER_WORKLOAD) {
+            throw new InvalidJobException(ref, at + ".workerGroupSpecs", "has " + groups.size() + " groups: with the "
+                    + "head that is more than the " + PodSetTemplate.MAX_PER_WORKLOAD + " pod sets a Workload holds",
+                    "use at most " + (PodSetTemplate.MAX_PER_WORKLOAD - 1) + " worker groups");
+        }
         for (int i = 0; i < groups.size(); i++) {
             String path = groupPath(i);
             Map<String, Object> group = RawTree.element(groups, i, ref, path);

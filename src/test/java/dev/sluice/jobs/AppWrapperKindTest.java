@@ -65,6 +65,20 @@ class AppWrapperKindTest {
     }
 
     @Test
+    void moreThanAWorkloadsPodSetsIsInvalid() {
+        GenericKubernetesResource aw = aw();
+        aw.<Map<String, Object>>get("spec", "components", 1, "podSets", 0).put("path", "template.spec.template");
+        List<Object> declared = aw.get("spec", "components", 1, "podSets");
+        for (int i = 0; i < 5; i++) {
+            declared.add(Map.of("path", "template.spec.template"));
+        }
+        assertThat(kind.podSets(aw)).hasSize(8);
+        declared.add(Map.of("path", "template.spec.template"));
+        assertThatThrownBy(() -> kind.podSets(aw)).isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("spec.components").hasMessageContaining("9 pod sets");
+    }
+
+    @Test
     void aPathThatNamesNothingIsInvalid() {
         GenericKubernetesResource aw = aw();
         aw.<Map<String, Object>>get("spec", "components", 1, "podSets", 0).put("path", "template.spec.templates");

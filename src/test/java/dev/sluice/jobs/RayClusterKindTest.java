@@ -73,6 +73,20 @@ class RayClusterKindTest {
     }
 
     @Test
+    void validateCreate_invalidManagedTooManyWorkerGroups() {
+        GenericKubernetesResource rc = cluster();
+        List<Object> groups = rc.get("spec", "workerGroupSpecs");
+        for (int i = groups.size(); i < 8; i++) {
+            groups.add(Map.of("groupName", "g" + i, "template", Map.of("spec", Map.of("containers",
+                    List.of(Map.of("name", "w"))))));
+        }
+        assertThatThrownBy(() -> kind.podSets(rc)).isInstanceOf(InvalidJobException.class)
+                .hasMessageContaining("spec.workerGroupSpecs").hasMessageContaining("8 pod sets");
+        groups.remove(7);
+        assertThat(kind.podSets(rc)).hasSize(8);
+    }
+
+    @Test
     void validateCreate_workerGroupUsesHeadName() {
         GenericKubernetesResource rc = cluster();
         rc.<Map<String, Object>>get("spec", "workerGroupSpecs", 0).put("groupName", "head");
