@@ -7,10 +7,15 @@ job: {group: batch, version: v1, resource: jobs}
 jobset: {group: jobset.x-k8s.io, version: v1alpha2, resource: jobsets}
 tfjob: {group: kubeflow.org, version: v1, resource: tfjobs}
 pytorchjob: {group: kubeflow.org, version: v1, resource: pytorchjobs}
+xgboostjob: {group: kubeflow.org, version: v1, resource: xgboostjobs}
+paddlejob: {group: kubeflow.org, version: v1, resource: paddlejobs}
+jaxjob: {group: kubeflow.org, version: v1, resource: jaxjobs}
 mpijob: {group: kubeflow.org, version: v2beta1, resource: mpijobs}
 rayjob: {group: ray.io, version: v1, resource: rayjobs}
+raycluster: {group: ray.io, version: v1, resource: rayclusters}
 sparkapplication: {group: sparkoperator.k8s.io, version: v1beta2, resource: sparkapplications}
 workflow: {group: argoproj.io, version: v1alpha1, resource: workflows}
+appwrapper: {group: workload.codeflare.dev, version: v1beta2, resource: appwrappers}
 {{- end -}}
 
 {{/* The enabled kinds as a YAML list of {name, group, version, resource}; fails on a switch no kind has. */}}

@@ -26,9 +26,14 @@ public final class KueueConfigReader {
     public static final List<String> API_VERSIONS = List.of("config.kueue.x-k8s.io/v1beta1", "config.kueue.x-k8s.io/v1beta2");
 
     /** Kueue's framework names and the Sluice integration each becomes. */
-    public static final Map<String, String> FRAMEWORKS = Map.of("batch/job", "job", "jobset.x-k8s.io/jobset", "jobset",
-            "kubeflow.org/tfjob", "tfjob", "kubeflow.org/pytorchjob", "pytorchjob", "kubeflow.org/mpijob", "mpijob",
-            "ray.io/rayjob", "rayjob", "sparkoperator.k8s.io/sparkapplication", "sparkapplication");
+    public static final Map<String, String> FRAMEWORKS = Map.ofEntries(Map.entry("batch/job", "job"),
+            Map.entry("jobset.x-k8s.io/jobset", "jobset"), Map.entry("kubeflow.org/tfjob", "tfjob"),
+            Map.entry("kubeflow.org/pytorchjob", "pytorchjob"), Map.entry("kubeflow.org/xgboostjob", "xgboostjob"),
+            Map.entry("kubeflow.org/paddlejob", "paddlejob"), Map.entry("kubeflow.org/jaxjob", "jaxjob"),
+            Map.entry("kubeflow.org/mpijob", "mpijob"), Map.entry("ray.io/rayjob", "rayjob"),
+            Map.entry("ray.io/raycluster", "raycluster"),
+            Map.entry("sparkoperator.k8s.io/sparkapplication", "sparkapplication"),
+            Map.entry("workload.codeflare.dev/appwrapper", "appwrapper"));
 
     /** Sections of the manager itself (ports, probes, leader election, certificates): Sluice has its own. */
     private static final Set<String> MANAGER = Set.of("apiVersion", "kind", "namespace", "health", "metrics", "webhook",

@@ -53,8 +53,8 @@ public interface JobKind {
     /**
      * Holds the job. A job that shows how it was held before (the ack-kube-queue annotation or the suspend
      * field present, even as "false"/false after {@link #start}) is held again the same way; a new job is
-     * held the kind's way (Job, JobSet, RayJob, Workflow: {@code spec.suspend}; TFJob, PyTorchJob, MPIJob:
-     * {@code spec.runPolicy.suspend}; SparkApplication: the annotation unless it uses {@code spec.suspend}).
+     * held the kind's way (Job, JobSet, RayJob, RayCluster, Workflow, AppWrapper: {@code spec.suspend}; the Kubeflow
+     * kinds: {@code spec.runPolicy.suspend}; SparkApplication: the annotation unless it uses {@code spec.suspend}).
      */
     void hold(GenericKubernetesResource job);
 
@@ -158,8 +158,8 @@ public interface JobKind {
 
     /**
      * The name of this kind's switch, {@code sluice.integrations.<name>.enabled}: the kind in lower case
-     * ({@code job}, {@code jobset}, {@code tfjob}, {@code pytorchjob}, {@code mpijob}, {@code rayjob},
-     * {@code sparkapplication}, {@code workflow}).
+     * (e.g. {@code job}, {@code jobset}, {@code tfjob}, {@code xgboostjob}, {@code rayjob}, {@code sparkapplication},
+     * {@code workflow}; {@link JobKinds#standard} has them all).
      */
     default String integrationName() {
         return kind().toLowerCase(Locale.ROOT);

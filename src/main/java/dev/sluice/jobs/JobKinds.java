@@ -25,12 +25,13 @@ public final class JobKinds {
     }
 
     /**
-     * Every kind Sluice has an adapter for: batch/v1 Job, JobSet, TFJob, PyTorchJob, MPIJob, RayJob,
-     * SparkApplication and Argo Workflow. Use {@link #only} for the ones switched on.
+     * Every kind Sluice has an adapter for: batch/v1 Job, JobSet, TFJob, PyTorchJob, XGBoostJob, PaddleJob, JAXJob,
+     * MPIJob, RayJob, RayCluster, SparkApplication, Argo Workflow and AppWrapper. Use {@link #only} for the ones switched on.
      */
     public static JobKinds standard() {
         return new JobKinds(List.of(new BatchJobKind(), new JobSetKind(), new TFJobKind(), new PyTorchJobKind(),
-                new MPIJobKind(), new RayJobKind(), new SparkApplicationKind(), new ArgoWorkflowKind()));
+                new XGBoostJobKind(), new PaddleJobKind(), new JAXJobKind(), new MPIJobKind(), new RayJobKind(),
+                new RayClusterKind(), new SparkApplicationKind(), new ArgoWorkflowKind(), new AppWrapperKind()));
     }
 
     /**
@@ -57,6 +58,19 @@ public final class JobKinds {
 
     public Optional<JobKind> forJob(GenericKubernetesResource job) {
         return forApiVersionKind(job.getApiVersion(), job.getKind());
+    }
+
+    /**
+     * Whether the job is controlled (an {@code ownerReferences} entry with {@code controller: true}) by an object of
+     * one of these kinds, e.g. the RayCluster of a RayJob, which KubeRay labels as the RayJob: the owner's Workload
+     * stands for it, so it is not queued itself (Kueue: a job whose owner Kueue manages).
+     */
+    public boolean controlledByOneOf(GenericKubernetesResource job) {
+        if (job.getMetadata() == null || job.getMetadata().getOwnerReferences() == null) {
+            return false;
+        }
+        return job.getMetadata().getOwnerReferences().stream().anyMatch(o -> Boolean.TRUE.equals(o.getController())
+                && forApiVersionKind(o.getApiVersion(), o.getKind()).isPresent());
     }
 
     /** All kinds in registration order. */

@@ -11,12 +11,14 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Kubeflow training jobs (TFJob, PyTorchJob: {@code kubeflow.org/v1}; MPIJob: {@code kubeflow.org/v2beta1}):
+ * Kubeflow training jobs (TFJob, PyTorchJob, XGBoostJob, PaddleJob, JAXJob: {@code kubeflow.org/v1}; MPIJob:
+ * {@code kubeflow.org/v2beta1}):
  * one pod set per replica type under {@code spec.<x>ReplicaSpecs}, named by the type in lower case, count =
  * {@code replicas} (default 1, as the training operator defaults it). Types come in the kind's usual order
  * (e.g. Master before Worker), then any other type alphabetically. Held by {@code spec.runPolicy.suspend} (the
  * label way), or by the ack-kube-queue annotation {@code scheduling.x-k8s.io/suspend: "true"}; both are read,
- * and each is re-applied the way it was used. No partial admission (as in Kueue).
+ * and each is re-applied the way it was used. No partial admission (as in Kueue). The priority class is
+ * {@code spec.runPolicy.schedulingPolicy.priorityClass} when set, else the first pod set's that sets one (Kueue's rule).
  */
 public abstract class KubeflowJobKind extends PodTemplateJobKind {
     private static final HoldStyle HOLD = new HoldStyle(List.of("spec", "runPolicy"), true, false);
@@ -78,6 +80,20 @@ public abstract class KubeflowJobKind extends PodTemplateJobKind {
     @Override
     protected boolean supportsPartialCount() {
         return false;
+    }
+
+    @Override
+    public Optional<String> priorityClassName(GenericKubernetesResource job) {
+        String ref = Models.ref(job);
+        Map<String, Object> runPolicy = RawTree.object(spec(job), "runPolicy", ref, "spec.runPolicy");
+        Map<String, Object> scheduling = RawTree.object(runPolicy, "schedulingPolicy", ref,
+                "spec.runPolicy.schedulingPolicy");
+        String priorityClass = RawTree.string(scheduling, "priorityClass", ref,
+                "spec.runPolicy.schedulingPolicy.priorityClass");
+        if (priorityClass != null && !priorityClass.isEmpty()) {
+            return Optional.of(priorityClass);
+        }
+        return super.priorityClassName(job);
     }
 
     /** Succeeded or Failed condition with status True (the training operator's job conditions). */

@@ -8,6 +8,9 @@ import java.util.Objects;
  * fewest pods it may start with under partial admission.
  */
 public record PodSetTemplate(String name, int count, Integer minCount, PodTemplateSpec template) {
+    /** The most pod sets a Workload holds (its CRD's {@code maxItems}; Kueue's {@code jobframework.MaxPodSets}). */
+    public static final int MAX_PER_WORKLOAD = 8;
+
     public PodSetTemplate {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(template, "template");

@@ -2,12 +2,9 @@ package dev.sluice.jobs;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code ray.io/v1} RayJob (KubeRay): pod set {@code head} (1 pod, {@code spec.rayClusterSpec.headGroupSpec})
@@ -17,18 +14,8 @@ import java.util.Set;
  * {@code spec.suspend}: KubeRay creates no RayCluster until it is released. The submitter Job of
  * {@code submissionMode: K8sJobMode} is not counted (DESIGN: head and worker groups only).
  */
-public final class RayJobKind extends PodTemplateJobKind {
-    public static final String HEAD = "head";
-
-    @Override
-    public String group() {
-        return "ray.io";
-    }
-
-    @Override
-    public String version() {
-        return "v1";
-    }
+public final class RayJobKind extends RayGroupsKind {
+    public static final String HEAD = RayGroupsKind.HEAD;
 
     @Override
     public String kind() {
@@ -50,49 +37,6 @@ public final class RayJobKind extends PodTemplateJobKind {
             out.add(new PodSetTemplate(ps.name(), ps.count(), mins.get(i), ps.template()));
         }
         return List.copyOf(out);
-    }
-
-    @Override
-    protected List<RawPodSet> rawPodSets(GenericKubernetesResource job) {
-        String ref = Models.ref(job);
-        Map<String, Object> cluster = clusterSpec(job, ref);
-        Map<String, Object> head = RawTree.object(cluster, "headGroupSpec", ref, "spec.rayClusterSpec.headGroupSpec");
-        Map<String, Object> headTemplate = RawTree.object(head, "template", ref,
-                "spec.rayClusterSpec.headGroupSpec.template");
-        if (headTemplate == null) {
-            throw new InvalidJobException(ref, "spec.rayClusterSpec.headGroupSpec.template", "is missing",
-                    "give the head group a pod template");
-        }
-        List<RawPodSet> out = new ArrayList<>();
-        out.add(new RawPodSet(HEAD, headTemplate, "spec.rayClusterSpec.headGroupSpec.template", 1));
-        Set<String> names = new HashSet<>(Set.of(HEAD));
-        List<Object> groups = workerGroups(cluster, ref);
-        for (int i = 0; i < groups.size(); i++) {
-            String path = "spec.rayClusterSpec.workerGroupSpecs[" + i + "]";
-            Map<String, Object> group = RawTree.element(groups, i, ref, path);
-            String groupName = RawTree.string(group, "groupName", ref, path + ".groupName");
-            if (groupName == null || groupName.isEmpty()) {
-                throw new InvalidJobException(ref, path + ".groupName", "is missing", "name every worker group");
-            }
-            String name = groupName.toLowerCase(Locale.ROOT);
-            if (!names.add(name)) {
-                throw new InvalidJobException(ref, path + ".groupName", "\"" + groupName
-                        + "\" names the same pod set as the head or another group",
-                        "give each worker group its own name (not \"head\"; case does not count)");
-            }
-            Map<String, Object> template = RawTree.object(group, "template", ref, path + ".template");
-            if (template == null) {
-                throw new InvalidJobException(ref, path + ".template", "is missing",
-                        "give the worker group a pod template");
-            }
-            long count = (long) replicas(group, ref, path) * hosts(group, ref, path);
-            if (count > Integer.MAX_VALUE) {
-                throw new InvalidJobException(ref, path + ".replicas", "replicas × numOfHosts is " + count
-                        + ", more than a pod set can count", "lower replicas or numOfHosts");
-            }
-            out.add(new RawPodSet(name, template, path + ".template", (int) count));
-        }
-        return out;
     }
 
     /** minCount per pod set, in the order of {@link #rawPodSets}; null where there is none. */
@@ -186,7 +130,13 @@ public final class RayJobKind extends PodTemplateJobKind {
         return "ready".equals(RawTree.string(cluster, "state", ref, "status.rayClusterStatus.state"));
     }
 
-    private static Map<String, Object> clusterSpec(GenericKubernetesResource job, String ref) {
+    @Override
+    protected String clusterPath() {
+        return "spec.rayClusterSpec";
+    }
+
+    @Override
+    protected Map<String, Object> clusterSpec(GenericKubernetesResource job, String ref) {
         Map<String, Object> cluster = RawTree.object(spec(job), "rayClusterSpec", ref, "spec.rayClusterSpec");
         if (cluster == null) {
             throw new InvalidJobException(ref, "spec.rayClusterSpec", "is missing",
@@ -194,23 +144,5 @@ public final class RayJobKind extends PodTemplateJobKind {
                             + "not queued: remove the queue label or the suspend)");
         }
         return cluster;
-    }
-
-    private static List<Object> workerGroups(Map<String, Object> cluster, String ref) {
-        List<Object> groups = RawTree.list(cluster, "workerGroupSpecs", ref, "spec.rayClusterSpec.workerGroupSpecs");
-        return groups == null ? List.of() : groups;
-    }
-
-    private static int replicas(Map<String, Object> group, String ref, String path) {
-        Integer replicas = RawTree.count(group, "replicas", ref, path + ".replicas");
-        return replicas == null ? 1 : replicas;
-    }
-
-    private static int hosts(Map<String, Object> group, String ref, String path) {
-        Integer hosts = RawTree.count(group, "numOfHosts", ref, path + ".numOfHosts");
-        if (hosts != null && hosts == 0) {
-            throw new InvalidJobException(ref, path + ".numOfHosts", "is 0", "set it to 1 or more, or remove it");
-        }
-        return hosts == null ? 1 : hosts;
     }
 }

@@ -81,11 +81,6 @@ final class JobMutation {
      * or guarding it as well would keep it from ever running.
      */
     static boolean ownedByQueuedKind(JobKinds kinds, GenericKubernetesResource job) {
-        if (job.getMetadata() == null || job.getMetadata().getOwnerReferences() == null) {
-            return false;
-        }
-        return job.getMetadata().getOwnerReferences().stream()
-                .anyMatch(o -> Boolean.TRUE.equals(o.getController())
-                        && kinds.forApiVersionKind(o.getApiVersion(), o.getKind()).isPresent());
+        return kinds.controlledByOneOf(job);
     }
 }

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ChartRbacTest {
 
     static final ControllerCalls CALLS = ControllerCalls.load();
-    static final List<String> ALL_KINDS = List.of("job", "jobset", "tfjob", "pytorchjob", "mpijob", "rayjob",
-            "sparkapplication", "workflow");
+    static final List<String> ALL_KINDS = dev.sluice.jobs.JobKinds.standard().all().stream()
+            .map(dev.sluice.jobs.JobKind::integrationName).toList();
 
     static Stream<Set<String>> kindSets() {
         return Stream.of(Set.of("job", "jobset"), Set.copyOf(ALL_KINDS), Set.of(), Set.of("rayjob", "workflow"));

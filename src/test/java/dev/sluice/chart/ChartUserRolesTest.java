@@ -87,8 +87,11 @@ class ChartUserRolesTest {
         Chart.Rendered r = Chart.render();
         List<String> names = r.all(ClusterRole.class).stream().filter(ChartUserRolesTest::userFacing)
                 .map(c -> c.getMetadata().getName()).toList();
-        for (String kind : List.of("job", "jobset", "tfjob", "pytorchjob", "mpijob", "rayjob", "sparkapplication",
-                "workflow", "clusterqueue", "cohort", "localqueue", "resourceflavor", "workload")) {
+        List<String> kinds = new java.util.ArrayList<>(dev.sluice.jobs.JobKinds.standard().all().stream()
+                .map(dev.sluice.jobs.JobKind::integrationName).toList());
+        kinds.addAll(List.of("clusterqueue", "cohort", "localqueue", "resourceflavor", "workload"));
+        assertThat(kinds).contains("job", "jobset", "tfjob", "xgboostjob", "workflow");
+        for (String kind : kinds) {
             assertThat(names).contains("sluice-" + kind + "-editor-role", "sluice-" + kind + "-viewer-role");
         }
         assertThat(names).contains("sluice-pending-workloads-cq-viewer-role", "sluice-pending-workloads-lq-viewer-role");

@@ -47,16 +47,26 @@ class RbacCoverageIT {
             Map.entry("jobset.x-k8s.io/jobsets/delete", RETENTION),
             Map.entry("kubeflow.org/tfjobs/delete", RETENTION),
             Map.entry("kubeflow.org/pytorchjobs/delete", RETENTION),
+            Map.entry("kubeflow.org/xgboostjobs/delete", RETENTION),
+            Map.entry("kubeflow.org/paddlejobs/delete", RETENTION),
+            Map.entry("kubeflow.org/jaxjobs/delete", RETENTION),
             Map.entry("kubeflow.org/mpijobs/delete", RETENTION),
             Map.entry("ray.io/rayjobs/delete", RETENTION),
+            Map.entry("ray.io/rayclusters/delete", RETENTION),
             Map.entry("sparkoperator.k8s.io/sparkapplications/delete", RETENTION),
             Map.entry("argoproj.io/workflows/delete", RETENTION),
+            Map.entry("workload.codeflare.dev/appwrappers/delete", RETENTION),
             Map.entry("jobset.x-k8s.io/jobsets/get", STILL_THERE),
             Map.entry("kubeflow.org/tfjobs/get", STILL_THERE),
             Map.entry("kubeflow.org/pytorchjobs/get", STILL_THERE),
+            Map.entry("kubeflow.org/xgboostjobs/get", STILL_THERE),
+            Map.entry("kubeflow.org/paddlejobs/get", STILL_THERE),
+            Map.entry("kubeflow.org/jaxjobs/get", STILL_THERE),
             Map.entry("kubeflow.org/mpijobs/get", STILL_THERE),
             Map.entry("ray.io/rayjobs/get", STILL_THERE),
-            Map.entry("sparkoperator.k8s.io/sparkapplications/get", STILL_THERE));
+            Map.entry("ray.io/rayclusters/get", STILL_THERE),
+            Map.entry("sparkoperator.k8s.io/sparkapplications/get", STILL_THERE),
+            Map.entry("workload.codeflare.dev/appwrappers/get", STILL_THERE));
 
     static List<ApiRequest> requests;
     static boolean wholeSuite;

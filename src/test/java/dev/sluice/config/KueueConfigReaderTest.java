@@ -32,7 +32,10 @@ class KueueConfigReaderTest {
         assertThat(r.config().apiVersion()).isEqualTo("config.kueue.x-k8s.io/v1beta2");
         assertThat(r.integrations()).containsEntry("job", true).containsEntry("jobset", true).containsEntry("mpijob", true)
                 .containsEntry("rayjob", true).containsEntry("tfjob", false).containsEntry("pytorchjob", false)
-                .containsEntry("sparkapplication", false);
+                .containsEntry("sparkapplication", false).containsEntry("xgboostjob", false)
+                .containsEntry("paddlejob", false).containsEntry("jaxjob", false)
+                .containsEntry("raycluster", true)
+                .containsEntry("appwrapper", true);
         assertThat(r.notices()).contains("health: ignored (Sluice's own settings and chart values cover the manager)")
                 .anySatisfy(n -> assertThat(n).startsWith("integrations.frameworks: ray.io/rayservice: ignored: Sluice does not queue this kind"))
                 .anySatisfy(n -> assertThat(n).startsWith("integrations.frameworks: pod: ignored"))

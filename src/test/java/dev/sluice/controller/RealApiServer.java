@@ -200,8 +200,10 @@ final class RealApiServer {
             s.put("sluice.leader-election.namespace", RELEASE_NAMESPACE);
             s.put("sluice.leader-election.lease-duration", "6s");
             // the tier's CRDs are Sluice's own: no other job kind is served
-            for (String kind : List.of("jobset", "tfjob", "pytorchjob", "mpijob", "rayjob", "sparkapplication", "workflow")) {
-                s.put("sluice.integrations." + kind + ".enabled", "false");
+            for (dev.sluice.jobs.JobKind kind : dev.sluice.jobs.JobKinds.standard().all()) {
+                if (!kind.integrationName().equals("job")) {
+                    s.put("sluice.integrations." + kind.integrationName() + ".enabled", "false");
+                }
             }
             // the tests begin once the controller settled, which a start on a real server may take longer for
             s.put("sluice.test.controller-settle-wait", "60s");

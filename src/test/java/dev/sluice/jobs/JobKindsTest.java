@@ -17,11 +17,11 @@ class JobKindsTest {
         assertThat(kinds.forApiVersionKind("kubeflow.org/v1", "MPIJob")).isEmpty();
         assertThat(kinds.forApiVersionKind("kubeflow.org/v2beta1", "MPIJob")).containsInstanceOf(MPIJobKind.class);
         assertThat(kinds.all()).extracting(JobKind::kind).containsExactly("Job", "JobSet", "TFJob", "PyTorchJob",
-                "MPIJob", "RayJob", "SparkApplication", "Workflow");
+                "XGBoostJob", "PaddleJob", "JAXJob", "MPIJob", "RayJob", "RayCluster", "SparkApplication", "Workflow", "AppWrapper");
         assertThat(kinds.all()).extracting(JobKind::plural).containsExactly("jobs", "jobsets", "tfjobs",
-                "pytorchjobs", "mpijobs", "rayjobs", "sparkapplications", "workflows");
+                "pytorchjobs", "xgboostjobs", "paddlejobs", "jaxjobs", "mpijobs", "rayjobs", "rayclusters", "sparkapplications", "workflows", "appwrappers");
         assertThat(kinds.all()).extracting(JobKind::integrationName).containsExactly("job", "jobset", "tfjob",
-                "pytorchjob", "mpijob", "rayjob", "sparkapplication", "workflow");
+                "pytorchjob", "xgboostjob", "paddlejob", "jaxjob", "mpijob", "rayjob", "raycluster", "sparkapplication", "workflow", "appwrapper");
     }
 
     @Test

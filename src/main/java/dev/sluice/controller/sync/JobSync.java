@@ -230,6 +230,9 @@ final class JobSync {
      * is looked at again when LocalQueues change.
      */
     private String queueOf(JobKind kind, Ref ref, GenericKubernetesResource job, Workload wl) {
+        if (s.kinds.controlledByOneOf(job)) {
+            return null; // the RayCluster of a queued RayJob: that RayJob's Workload stands for it
+        }
         String label = JobWorkloads.queueName(job);
         if (label != null && !label.isEmpty()) {
             waitingForDefault.remove(ref);
