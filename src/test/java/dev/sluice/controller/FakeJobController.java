@@ -7,16 +7,16 @@ import java.util.List;
 import java.util.Map;
 
 /** Plays the Job and JobSet controllers, which the test API server does not run: ends jobs by writing their status. */
-final class FakeJobController {
+public final class FakeJobController {
 
     private final KubernetesClient client;
 
-    FakeJobController(KubernetesClient client) {
+    public FakeJobController(KubernetesClient client) {
         this.client = client;
     }
 
     /** The JobSet's terminal condition (Completed or Failed), as the JobSet controller writes it. */
-    void finishJobSet(String namespace, String name, boolean succeeded) {
+    public void finishJobSet(String namespace, String name, boolean succeeded) {
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         retryOnConflict(() -> client.genericKubernetesResources("jobset.x-k8s.io/v1alpha2", "JobSet")
                 .inNamespace(namespace).withName(name).editStatus(js -> {
@@ -30,7 +30,7 @@ final class FakeJobController {
     }
 
     /** The Job's terminal condition (Complete or Failed), as the Job controller writes it. */
-    void finishJob(String namespace, String name, boolean succeeded) {
+    public void finishJob(String namespace, String name, boolean succeeded) {
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         retryOnConflict(() -> client.batch().v1().jobs().inNamespace(namespace).withName(name).editStatus(job -> {
             job.setStatus(new io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder()
@@ -43,7 +43,7 @@ final class FakeJobController {
     }
 
     /** The Job's count of running pods ({@code status.active}), as the Job controller writes it. */
-    void activePods(String namespace, String name, int active) {
+    public void activePods(String namespace, String name, int active) {
         retryOnConflict(() -> client.batch().v1().jobs().inNamespace(namespace).withName(name).editStatus(job -> {
             job.setStatus(new io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder().withActive(active).build());
             return job;

@@ -1,4 +1,4 @@
-package dev.sluice.controller;
+package dev.sluice.controller.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
@@ -7,6 +7,11 @@ import static org.awaitility.Awaitility.await;
 import dev.sluice.api.v1beta2.PodSet;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.apiserver.ApiServerRules;
+import dev.sluice.controller.Cluster;
+import dev.sluice.controller.ControllerRuntime;
+import dev.sluice.controller.FakeJobController;
+import dev.sluice.controller.Queues;
+import dev.sluice.controller.cache.ClusterCache;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.JobKinds;
 import dev.sluice.jobs.PodDemand;
