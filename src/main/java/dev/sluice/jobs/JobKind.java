@@ -40,6 +40,14 @@ public interface JobKind {
      */
     List<PodSetTemplate> podSets(GenericKubernetesResource job);
 
+    /**
+     * The labels numbering the pods of one of the job's pod sets (from {@link #podSets}), as Kueue's integration of
+     * the kind names them in the pod set's topology request; none by default.
+     */
+    default PodIndexLabels podIndexLabels(GenericKubernetesResource job, PodSetTemplate podSet) {
+        return PodIndexLabels.NONE;
+    }
+
     /** Whether the job is currently held (not allowed to create pods): any hold of the kind is in place. */
     boolean isSuspended(GenericKubernetesResource job);
 
