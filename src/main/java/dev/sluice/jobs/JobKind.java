@@ -48,6 +48,14 @@ public interface JobKind {
         return PodIndexLabels.NONE;
     }
 
+    /**
+     * Where in the job the pod template of its pod set {@code podSet} (an index into {@link #podSets}) is, as a field
+     * path (e.g. {@code spec.template}); null when the kind does not say.
+     */
+    default String podTemplatePath(GenericKubernetesResource job, int podSet) {
+        return null;
+    }
+
     /** Whether the job is currently held (not allowed to create pods): any hold of the kind is in place. */
     boolean isSuspended(GenericKubernetesResource job);
 
