@@ -47,6 +47,11 @@ final class FieldErrors {
         errors.add(path + ": Forbidden: " + detail);
     }
 
+    /** An error worded elsewhere (e.g. the API server's "Too long"). */
+    void add(String error) {
+        errors.add(error);
+    }
+
     void addAll(FieldErrors other) {
         errors.addAll(other.errors);
     }
