@@ -20,7 +20,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         WorkloadPriorityClass.class, Cohort.class, dev.sluice.api.v1beta1.ClusterQueue.class,
         dev.sluice.api.v1beta1.LocalQueue.class, dev.sluice.api.v1beta1.ResourceFlavor.class,
         dev.sluice.api.v1beta1.Workload.class, dev.sluice.api.v1beta1.WorkloadPriorityClass.class,
-        dev.sluice.api.v1beta1.Cohort.class, AdmissionReview.class,
+        dev.sluice.api.v1beta1.Cohort.class, dev.sluice.api.v1beta2.Topology.class, dev.sluice.api.v1beta1.Topology.class,
+        AdmissionReview.class,
         GenericKubernetesResource.class },
         registerFullHierarchy = true)
 final class NativeReflection {

@@ -1,8 +1,10 @@
 package dev.sluice.bridge;
 
 import dev.sluice.api.v1beta2.PodSet;
+import dev.sluice.api.v1beta2.PodSetTopologyRequest;
 import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.api.v1beta2.WorkloadSpec;
+import dev.sluice.jobs.InvalidJobException;
 import dev.sluice.jobs.JobKind;
 import dev.sluice.jobs.PodSetTemplate;
 import dev.sluice.jobs.WellKnown;
@@ -36,6 +38,17 @@ public final class JobWorkloads {
      * @throws dev.sluice.jobs.InvalidJobException the job's pod sets cannot be read
      * @throws InvalidObjectException a named priority class does not exist
      */
+    private static PodSetTopologyRequest topologyRequest(JobKind kind, GenericKubernetesResource job, PodSetTemplate t,
+            String jobRef) {
+        var annotations = t.template().getMetadata() == null ? null : t.template().getMetadata().getAnnotations();
+        try {
+            return TopologyRequests.build(annotations, kind.podIndexLabels(job, t));
+        } catch (TopologyRequests.BadAnnotationException e) {
+            throw new InvalidJobException(jobRef, "pod set " + t.name() + ": metadata.annotations[" + e.annotation() + "]",
+                    e.getMessage(), "fix the annotation of the pod template (see Kueue's topology-aware scheduling)");
+        }
+    }
+
     public static Workload forJob(JobKind kind, GenericKubernetesResource job, PriorityClasses classes) {
         var meta = job.getMetadata();
         String jobRef = kind.kind() + " " + meta.getNamespace() + "/" + meta.getName();
@@ -61,6 +74,7 @@ public final class JobWorkloads {
             ps.setCount(t.count());
             ps.setMinCount(t.minCount());
             ps.setTemplate(t.template());
+            ps.setTopologyRequest(topologyRequest(kind, job, t, jobRef));
             podSets.add(ps);
         }
         spec.setPodSets(podSets);

@@ -33,6 +33,11 @@ public final class BatchJobKind extends PodTemplateJobKind {
     }
 
     @Override
+    public PodIndexLabels podIndexLabels(GenericKubernetesResource job, PodSetTemplate podSet) {
+        return new PodIndexLabels(PodIndexLabels.JOB_COMPLETION_INDEX, null, null);
+    }
+
+    @Override
     protected List<RawPodSet> rawPodSets(GenericKubernetesResource job) {
         String ref = Models.ref(job);
         Map<String, Object> spec = spec(job);

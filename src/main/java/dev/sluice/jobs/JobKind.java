@@ -47,6 +47,22 @@ public interface JobKind {
      */
     List<PodSetTemplate> podSets(GenericKubernetesResource job);
 
+    /**
+     * The labels numbering the pods of one of the job's pod sets (from {@link #podSets}), as Kueue's integration of
+     * the kind names them in the pod set's topology request; none by default.
+     */
+    default PodIndexLabels podIndexLabels(GenericKubernetesResource job, PodSetTemplate podSet) {
+        return PodIndexLabels.NONE;
+    }
+
+    /**
+     * Where in the job the pod template of its pod set {@code podSet} (an index into {@link #podSets}) is, as a field
+     * path (e.g. {@code spec.template}); null when the kind does not say.
+     */
+    default String podTemplatePath(GenericKubernetesResource job, int podSet) {
+        return null;
+    }
+
     /** Whether the job is currently held (not allowed to create pods): any hold of the kind is in place. */
     boolean isSuspended(GenericKubernetesResource job);
 

@@ -35,6 +35,22 @@ public final class JobSetKind extends PodTemplateJobKind {
         return "jobsets";
     }
 
+    /** Each replicated job's Jobs are a group: Kueue's JobSet integration names their index label and count. */
+    @Override
+    public PodIndexLabels podIndexLabels(GenericKubernetesResource job, PodSetTemplate podSet) {
+        String ref = Models.ref(job);
+        List<Object> replicated = RawTree.list(spec(job), "replicatedJobs", ref, "spec.replicatedJobs");
+        int replicas = 1;
+        for (int i = 0; replicated != null && i < replicated.size(); i++) {
+            Map<String, Object> rj = RawTree.element(replicated, i, ref, "spec.replicatedJobs[" + i + "]");
+            if (podSet.name().equals(RawTree.string(rj, "name", ref, "spec.replicatedJobs[" + i + "].name"))) {
+                Integer r = RawTree.count(rj, "replicas", ref, "spec.replicatedJobs[" + i + "].replicas");
+                replicas = r == null ? 1 : r;
+            }
+        }
+        return new PodIndexLabels(PodIndexLabels.JOB_COMPLETION_INDEX, PodIndexLabels.JOBSET_JOB_INDEX, replicas);
+    }
+
     @Override
     protected List<RawPodSet> rawPodSets(GenericKubernetesResource job) {
         String ref = Models.ref(job);

@@ -40,6 +40,11 @@ public abstract class KubeflowJobKind extends PodTemplateJobKind {
     }
 
     @Override
+    public PodIndexLabels podIndexLabels(GenericKubernetesResource job, PodSetTemplate podSet) {
+        return new PodIndexLabels(PodIndexLabels.KUBEFLOW_REPLICA_INDEX, null, null);
+    }
+
+    @Override
     protected List<RawPodSet> rawPodSets(GenericKubernetesResource job) {
         String ref = Models.ref(job);
         String field = "spec." + replicaSpecsField();

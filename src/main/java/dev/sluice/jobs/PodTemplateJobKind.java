@@ -39,6 +39,12 @@ public abstract class PodTemplateJobKind implements JobKind {
     }
 
     @Override
+    public String podTemplatePath(GenericKubernetesResource job, int podSet) {
+        List<RawPodSet> podSets = rawPodSets(job);
+        return podSet >= 0 && podSet < podSets.size() ? podSets.get(podSet).path() : null;
+    }
+
+    @Override
     public List<PodSetTemplate> podSets(GenericKubernetesResource job) {
         String ref = Models.ref(job);
         List<PodSetTemplate> out = new ArrayList<>();

@@ -17,6 +17,11 @@ final class FieldErrors {
         errors.add(path + ": Invalid value: " + render(value) + ": " + detail);
     }
 
+    /** An Invalid error that does not quote the value (Kubernetes' field.OmitValueType). */
+    void invalidOmitValue(String path, String detail) {
+        errors.add(path + ": Invalid value: " + detail);
+    }
+
     void required(String path, String detail) {
         errors.add(path + ": Required value" + (detail.isEmpty() ? "" : ": " + detail));
     }
@@ -40,6 +45,15 @@ final class FieldErrors {
 
     void forbidden(String path, String detail) {
         errors.add(path + ": Forbidden: " + detail);
+    }
+
+    /** An error worded elsewhere (e.g. the API server's "Too long"). */
+    void add(String error) {
+        errors.add(error);
+    }
+
+    void addAll(FieldErrors other) {
+        errors.addAll(other.errors);
     }
 
     boolean isEmpty() {

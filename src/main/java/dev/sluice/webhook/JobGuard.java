@@ -14,7 +14,8 @@ import java.util.Objects;
 
 /**
  * The validating webhook for queued jobs. Only Sluice releases a queued job (suspend from true to false), so nobody
- * starts it past the queue; and while a job runs its queue and priority-class labels stay as they were admitted.
+ * starts it past the queue; while a job runs its queue and priority-class labels stay as they were admitted; and its
+ * pod templates' topology annotations are Kueue's (on update here, on create in {@link JobMutation}; Kueue's messages).
  */
 final class JobGuard {
     private final JobKinds kinds;
@@ -36,6 +37,12 @@ final class JobGuard {
             return Verdict.allow();
         }
         GenericKubernetesResource job = mapper.convertValue(request.object(), GenericKubernetesResource.class);
+        if (label(job, WellKnown.QUEUE_NAME) != null && !JobMutation.ownedByQueuedKind(kinds, job)) {
+            FieldErrors topology = JobTopologyValidation.errors(kind, job);
+            if (!topology.isEmpty()) {
+                return Verdict.invalid(JobTopologyValidation.aggregate(topology));
+            }
+        }
         GenericKubernetesResource old = mapper.convertValue(request.oldObject(), GenericKubernetesResource.class);
         String queue = label(job, WellKnown.QUEUE_NAME);
         String oldQueue = label(old, WellKnown.QUEUE_NAME);

@@ -48,6 +48,10 @@ final class JobMutation {
         if (!labeled && !queueByDefault || ownedByQueuedKind(kinds, job)) {
             return Verdict.allow();
         }
+        FieldErrors topology = JobTopologyValidation.errors(kind, job);
+        if (!topology.isEmpty()) {
+            return Verdict.invalid(JobTopologyValidation.aggregate(topology)); // Kueue's job webhooks refuse it on create
+        }
         JsonNode before = mapper.valueToTree(job);
         if (!labeled) {
             labels(job).put(WellKnown.QUEUE_NAME, DEFAULT_QUEUE);

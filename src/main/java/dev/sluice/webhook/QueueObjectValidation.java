@@ -35,7 +35,8 @@ final class QueueObjectValidation {
             case "ClusterQueue" -> ClusterQueueRules.validate(object, v1beta2);
             case "Cohort" -> CohortRules.validate(object);
             case "LocalQueue" -> LocalQueueRules.validate(object, old);
-            case "ResourceFlavor" -> ResourceFlavorRules.validate(object);
+            case "ResourceFlavor" -> ResourceFlavorRules.validate(object, old);
+            case "Topology" -> TopologyRules.validate(object, old);
             case "WorkloadPriorityClass" -> WorkloadPriorityClassRules.validate(object);
             default -> new FieldErrors();
         };

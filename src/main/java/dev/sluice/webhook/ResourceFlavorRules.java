@@ -1,6 +1,7 @@
 package dev.sluice.webhook;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sluice.api.v1beta2.ResourceFlavorSpec;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -8,23 +9,60 @@ import java.util.Set;
 
 /**
  * A ResourceFlavor's node labels, taints and tolerations, checked as Kubernetes checks them on nodes and pods, with
- * Kueue's limit of 8 of each.
+ * Kueue's limit of 8 of each; its topologyName as Kueue's CRD checks it.
  */
 final class ResourceFlavorRules {
     static final int MAX_ITEMS = 8;
     static final List<String> TAINT_EFFECTS = List.of("NoSchedule", "PreferNoSchedule", "NoExecute");
     static final List<String> TOLERATION_OPERATORS = List.of("Exists", "Equal");
+    private static final java.util.regex.Pattern TOPOLOGY_NAME =
+            java.util.regex.Pattern.compile(ResourceFlavorSpec.TOPOLOGY_NAME_PATTERN);
 
     private ResourceFlavorRules() {
     }
 
     static FieldErrors validate(JsonNode rf) {
+        return validate(rf, null);
+    }
+
+    /** {@code old}: the stored flavor on UPDATE, else null. */
+    static FieldErrors validate(JsonNode rf, JsonNode old) {
         FieldErrors errors = new FieldErrors();
         JsonNode spec = Fields.object(rf, "spec", "spec", errors);
         nodeLabels(Fields.object(spec, "nodeLabels", "spec.nodeLabels", errors), errors);
         nodeTaints(Fields.array(spec, "nodeTaints", "spec.nodeTaints", errors), errors);
         tolerations(Fields.array(spec, "tolerations", "spec.tolerations", errors), errors);
+        topology(spec, old == null ? null : old.get("spec"), errors);
         return errors;
+    }
+
+    /** Kueue's CRD rules on topologyName (its pattern, and the spec's CEL rules), in the API server's wording. */
+    private static void topology(JsonNode spec, JsonNode oldSpec, FieldErrors errors) {
+        String name = Fields.text(spec, "topologyName", "spec.topologyName", errors);
+        if (name != null) {
+            if (name.length() > 253) {
+                errors.add("spec.topologyName: Too long: may not be more than 253 bytes");
+            } else if (!TOPOLOGY_NAME.matcher(name).matches()) {
+                errors.invalid("spec.topologyName", name, "spec.topologyName in body should match '"
+                        + ResourceFlavorSpec.TOPOLOGY_NAME_PATTERN + "'");
+            }
+            JsonNode labels = spec.get("nodeLabels");
+            if (labels == null || !labels.isObject() || labels.isEmpty()) {
+                errors.invalid("spec", "object", ResourceFlavorSpec.TOPOLOGY_NEEDS_NODE_LABELS);
+            }
+        }
+        if (oldSpec == null || !Fields.present(oldSpec, "topologyName")) {
+            return;
+        }
+        if (!java.util.Objects.equals(spec == null ? null : spec.get("nodeLabels"), oldSpec.get("nodeLabels"))) {
+            errors.invalid("spec", "object", ResourceFlavorSpec.NODE_LABELS_IMMUTABLE);
+        }
+        if (!java.util.Objects.equals(spec == null ? null : spec.get("tolerations"), oldSpec.get("tolerations"))) {
+            errors.invalid("spec", "object", ResourceFlavorSpec.TOLERATIONS_IMMUTABLE);
+        }
+        if (!java.util.Objects.equals(spec == null ? null : spec.get("topologyName"), oldSpec.get("topologyName"))) {
+            errors.invalid("spec", "object", ResourceFlavorSpec.TOPOLOGY_NAME_IMMUTABLE);
+        }
     }
 
     private static void nodeLabels(JsonNode labels, FieldErrors errors) {

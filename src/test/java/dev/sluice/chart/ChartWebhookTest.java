@@ -97,7 +97,7 @@ class ChartWebhookTest {
                 "validate-queues.sluice.dev");
         assertThat(w.getObjectSelector()).isNull();
         assertThat(w.getRules()).flatExtracting(rule -> rule.getResources()).containsExactlyInAnyOrder(
-                "clusterqueues", "resourceflavors", "workloadpriorityclasses", "cohorts", "localqueues");
+                "clusterqueues", "resourceflavors", "workloadpriorityclasses", "cohorts", "topologies", "localqueues");
         assertThat(w.getRules()).allSatisfy(rule -> {
             assertThat(rule.getApiGroups()).containsExactly("kueue.x-k8s.io");
             assertThat(rule.getApiVersions()).containsExactlyInAnyOrder("v1beta1", "v1beta2");

@@ -27,10 +27,10 @@ class GeneratedCrdsIT {
     }
 
     static final String[] PLURALS = { "resourceflavors", "clusterqueues", "localqueues", "workloads",
-        "workloadpriorityclasses", "cohorts" };
+        "workloadpriorityclasses", "cohorts", "topologies" };
 
     @ParameterizedTest
-    @ValueSource(strings = { "resourceflavors", "clusterqueues", "localqueues", "workloads", "workloadpriorityclasses", "cohorts" })
+    @ValueSource(strings = { "resourceflavors", "clusterqueues", "localqueues", "workloads", "workloadpriorityclasses", "cohorts", "topologies" })
     void everyKindStoresV1beta2AndServesV1beta1DeprecatedWithStructuralSchemas(String plural) throws Exception {
         JsonNode crd = crd(plural);
         assertThat(crd.path("spec").path("group").asText()).isEqualTo("kueue.x-k8s.io");
@@ -53,7 +53,7 @@ class GeneratedCrdsIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "resourceflavors", "clusterqueues", "localqueues", "workloads", "workloadpriorityclasses", "cohorts" })
+    @ValueSource(strings = { "resourceflavors", "clusterqueues", "localqueues", "workloads", "workloadpriorityclasses", "cohorts", "topologies" })
     void everyKindConvertsThroughSluicesWebhookWithCertManagersCa(String plural) throws Exception {
         JsonNode crd = crd(plural);
         JsonNode conversion = crd.path("spec").path("conversion");
@@ -117,7 +117,8 @@ class GeneratedCrdsIT {
     @Test
     void shortNamesScopeAndStatusSubresources() throws Exception {
         Map<String, String> scopes = Map.of("resourceflavors", "Cluster", "clusterqueues", "Cluster",
-                "localqueues", "Namespaced", "workloads", "Namespaced", "workloadpriorityclasses", "Cluster");
+                "localqueues", "Namespaced", "workloads", "Namespaced", "workloadpriorityclasses", "Cluster",
+                "topologies", "Cluster");
         for (var e : scopes.entrySet()) {
             assertThat(crd(e.getKey()).path("spec").path("scope").asText()).as(e.getKey()).isEqualTo(e.getValue());
         }
@@ -125,6 +126,7 @@ class GeneratedCrdsIT {
         assertThat(crd("workloads").path("spec").path("names").path("shortNames").toString()).contains("wl");
         assertThat(crd("localqueues").path("spec").path("names").path("shortNames").toString()).contains("lq");
         assertThat(crd("resourceflavors").path("spec").path("names").path("shortNames").toString()).contains("rf");
+        assertThat(crd("topologies").path("spec").path("names").path("shortNames").toString()).contains("topo");
         for (String plural : List.of("clusterqueues", "localqueues", "workloads", "cohorts")) {
             for (String version : List.of("v1beta1", "v1beta2")) {
                 assertThat(version(plural, version).path("subresources").has("status")).as(plural + " " + version).isTrue();

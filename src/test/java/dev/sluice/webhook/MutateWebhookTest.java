@@ -56,6 +56,35 @@ class MutateWebhookTest {
     }
 
     @Test
+    void aQueuedJobWithTopologyAnnotationsKueueRefusesIsRefusedOnCreateAndUpdate() throws Exception {
+        ObjectNode job = Reviews.parse("""
+                apiVersion: batch/v1
+                kind: Job
+                metadata: {name: tas, namespace: default, uid: u1, labels: {kueue.x-k8s.io/queue-name: lq}}
+                spec:
+                  parallelism: 4
+                  template:
+                    metadata:
+                      annotations:
+                        kueue.x-k8s.io/podset-required-topology: cloud.com/block
+                        kueue.x-k8s.io/podset-slice-required-topology: cloud.com/rack
+                        kueue.x-k8s.io/podset-slice-size: "20"
+                    spec: {restartPolicy: Never, containers: [{name: c, image: busybox}]}
+                """);
+        String message = "spec.template.metadata.annotations[kueue.x-k8s.io/podset-slice-size]: Invalid value: \"20\":"
+                + " must not be greater than pod set count 4";
+        JsonNode created = Webhook.review("/mutate", Reviews.create(job.deepCopy()));
+        assertThat(created.path("allowed").asBoolean()).isFalse();
+        assertThat(created.path("status").path("message").asText()).isEqualTo(message);
+        JsonNode updated = Webhook.review("/validate", Reviews.update(job.deepCopy(), job.deepCopy(), Reviews.USER));
+        assertThat(updated.path("allowed").asBoolean()).isFalse();
+        assertThat(updated.path("status").path("message").asText()).isEqualTo(message);
+
+        ((ObjectNode) job.at("/spec/template/metadata/annotations")).put("kueue.x-k8s.io/podset-slice-size", "2");
+        assertThat(Webhook.review("/mutate", Reviews.create(job.deepCopy())).path("allowed").asBoolean()).isTrue();
+    }
+
+    @Test
     void thePatchIsMinimalAndAddsOnlyWhatIsMissing() throws Exception {
         ObjectNode js = Reviews.one("/seeds/gke-multislice/jobsets-multislice-standard.yaml", "multislice-3slice");
         JsonNode patch = Reviews.patch(Webhook.review("/mutate", Reviews.create(js)));

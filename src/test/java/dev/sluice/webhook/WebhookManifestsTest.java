@@ -57,6 +57,6 @@ class WebhookManifestsTest {
         JsonNode queues = webhooks("validating-webhook-configuration.yaml").get(1);
         assertThat(queues.has("objectSelector")).isFalse();
         assertThat(queues.path("rules").toString()).contains("kueue.x-k8s.io", "clusterqueues", "localqueues",
-                "resourceflavors", "workloadpriorityclasses");
+                "resourceflavors", "workloadpriorityclasses", "topologies");
     }
 }

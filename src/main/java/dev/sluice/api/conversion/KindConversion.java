@@ -13,7 +13,7 @@ interface KindConversion {
 
     void down(ObjectNode object, Stash keep, Stash earlier, String name) throws ConversionException;
 
-    /** ResourceFlavor and WorkloadPriorityClass read the same in both versions. */
+    /** ResourceFlavor, WorkloadPriorityClass and Topology read the same in both versions. */
     KindConversion SAME = new KindConversion() {
         @Override
         public void up(ObjectNode object, Stash keep, Stash earlier, String name) {

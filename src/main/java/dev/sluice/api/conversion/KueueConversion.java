@@ -36,7 +36,8 @@ public final class KueueConversion {
             "ClusterQueue", new ClusterQueueConversion(),
             "LocalQueue", new LocalQueueConversion(),
             "Workload", new WorkloadConversion(),
-            "Cohort", new CohortConversion());
+            "Cohort", new CohortConversion(),
+            "Topology", KindConversion.SAME);
 
     private KueueConversion() {
     }

@@ -18,7 +18,8 @@ public final class CrdBuildStep {
             dev.sluice.api.v1beta2.LocalQueue.class, dev.sluice.api.v1beta1.LocalQueue.class,
             dev.sluice.api.v1beta2.Workload.class, dev.sluice.api.v1beta1.Workload.class,
             dev.sluice.api.v1beta2.WorkloadPriorityClass.class, dev.sluice.api.v1beta1.WorkloadPriorityClass.class,
-            dev.sluice.api.v1beta2.Cohort.class, dev.sluice.api.v1beta1.Cohort.class);
+            dev.sluice.api.v1beta2.Cohort.class, dev.sluice.api.v1beta1.Cohort.class,
+            dev.sluice.api.v1beta2.Topology.class, dev.sluice.api.v1beta1.Topology.class);
 
     private CrdBuildStep() {
     }

@@ -1,7 +1,8 @@
 package dev.sluice.api.v1beta1;
 
-import dev.sluice.api.v1beta2.WorkloadStatus;
+import dev.sluice.api.v1beta2.PodSet;
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
+import io.fabric8.crd.generator.annotation.SchemaSwap;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -29,5 +30,7 @@ import io.fabric8.kubernetes.model.annotation.Version;
         type = AdditionalPrinterColumn.Type.STRING, getDescription = "Workload finished")
 @AdditionalPrinterColumn(name = "Age", jsonPath = ".metadata.creationTimestamp", type = AdditionalPrinterColumn.Type.DATE,
         getDescription = "Time this workload was created")
+// v1beta1's pod sets share v1beta2's class; only the schema of their topology request is v1beta1's
+@SchemaSwap(originalType = PodSet.class, fieldName = "topologyRequest", targetType = PodSetTopologyRequest.class)
 public class Workload extends CustomResource<WorkloadSpec, WorkloadStatus> implements Namespaced {
 }

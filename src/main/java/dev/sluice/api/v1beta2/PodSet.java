@@ -28,6 +28,9 @@ public class PodSet {
     @Min(1)
     private Integer minCount;
 
+    @JsonPropertyDescription("What the pod set asks of the topology (from its template's annotations).")
+    private PodSetTopologyRequest topologyRequest;
+
     public String getName() {
         return name;
     }
@@ -58,5 +61,13 @@ public class PodSet {
 
     public void setMinCount(Integer minCount) {
         this.minCount = minCount;
+    }
+
+    public PodSetTopologyRequest getTopologyRequest() {
+        return topologyRequest;
+    }
+
+    public void setTopologyRequest(PodSetTopologyRequest topologyRequest) {
+        this.topologyRequest = topologyRequest;
     }
 }

@@ -2,56 +2,31 @@ package dev.sluice.api.v1beta2;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import io.fabric8.generator.annotation.Required;
-import io.fabric8.kubernetes.api.model.Quantity;
-import java.util.Map;
 
-/** Flavors assigned to one pod set. */
+/** Flavors assigned to one pod set, and where in the topology its pods go (v1beta2's compact slices). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class PodSetAssignment {
+public class PodSetAssignment extends PodSetAssignmentFields {
 
-    @JsonPropertyDescription("Pod set name.")
-    @Required
-    private String name;
+    @JsonPropertyDescription("Topology domains of the pods and how many go to each (slices of domains).")
+    private TopologyAssignment topologyAssignment;
 
-    @JsonPropertyDescription("Flavor per resource.")
-    private Map<String, String> flavors;
+    @JsonPropertyDescription("Pending while the topology assignment waits for an admission check (e.g. provisioning),"
+            + " Ready once made.")
+    private DelayedTopologyRequestState delayedTopologyRequest;
 
-    @JsonPropertyDescription("Resources the whole pod set uses.")
-    private Map<String, Quantity> resourceUsage;
-
-    @JsonPropertyDescription("Number of pods admitted (lower than the pod set count under partial admission).")
-    private Integer count;
-
-    public String getName() {
-        return name;
+    public TopologyAssignment getTopologyAssignment() {
+        return topologyAssignment;
     }
 
-    public void setName(String name) {
-        this.name = name;
+    public void setTopologyAssignment(TopologyAssignment topologyAssignment) {
+        this.topologyAssignment = topologyAssignment;
     }
 
-    public Map<String, String> getFlavors() {
-        return flavors;
+    public DelayedTopologyRequestState getDelayedTopologyRequest() {
+        return delayedTopologyRequest;
     }
 
-    public void setFlavors(Map<String, String> flavors) {
-        this.flavors = flavors;
-    }
-
-    public Map<String, Quantity> getResourceUsage() {
-        return resourceUsage;
-    }
-
-    public void setResourceUsage(Map<String, Quantity> resourceUsage) {
-        this.resourceUsage = resourceUsage;
-    }
-
-    public Integer getCount() {
-        return count;
-    }
-
-    public void setCount(Integer count) {
-        this.count = count;
+    public void setDelayedTopologyRequest(DelayedTopologyRequestState delayedTopologyRequest) {
+        this.delayedTopologyRequest = delayedTopologyRequest;
     }
 }
