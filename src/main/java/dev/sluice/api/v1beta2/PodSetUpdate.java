@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.api.model.Toleration;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,17 @@ public class PodSetUpdate {
     private Map<String, String> nodeSelector;
 
     @JsonPropertyDescription("Tolerations added to the pods.")
+    // Kueue's rules on the tolerations an admission check adds
+    @ValidationRule(value = "self.all(x, !has(x.key) ? x.operator == 'Exists' : true)",
+            message = "operator must be Exists when 'key' is empty, which means 'match all values and all keys'")
+    @ValidationRule(value = "self.all(x, has(x.tolerationSeconds) ? x.effect == 'NoExecute' : true)",
+            message = "effect must be 'NoExecute' when 'tolerationSeconds' is set")
+    @ValidationRule(value = "self.all(x, !has(x.operator) || x.operator in ['Equal', 'Exists'])",
+            message = "supported toleration values: 'Equal'(default), 'Exists'")
+    @ValidationRule(value = "self.all(x, has(x.operator) && x.operator == 'Exists' ? !has(x.value) : true)",
+            message = "a value must be empty when 'operator' is 'Exists'")
+    @ValidationRule(value = "self.all(x, !has(x.effect) || x.effect in ['NoSchedule', 'PreferNoSchedule', 'NoExecute'])",
+            message = "supported taint effect values: 'NoSchedule', 'PreferNoSchedule', 'NoExecute'")
     @Size(max = 8)
     private List<Toleration> tolerations;
 
