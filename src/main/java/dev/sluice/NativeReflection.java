@@ -22,6 +22,10 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         dev.sluice.api.v1beta1.Workload.class, dev.sluice.api.v1beta1.WorkloadPriorityClass.class,
         dev.sluice.api.v1beta1.Cohort.class, dev.sluice.api.v1beta2.Topology.class, dev.sluice.api.v1beta1.Topology.class,
         AdmissionReview.class,
+        dev.sluice.api.v1beta2.AdmissionCheck.class, dev.sluice.api.v1beta1.AdmissionCheck.class,
+        dev.sluice.api.v1beta2.ProvisioningRequestConfig.class, dev.sluice.api.v1beta1.ProvisioningRequestConfig.class,
+        dev.sluice.api.v1beta2.MultiKueueConfig.class, dev.sluice.api.v1beta1.MultiKueueConfig.class,
+        dev.sluice.api.v1beta2.MultiKueueCluster.class, dev.sluice.api.v1beta1.MultiKueueCluster.class,
         GenericKubernetesResource.class },
         registerFullHierarchy = true)
 final class NativeReflection {

@@ -35,8 +35,9 @@ final class FieldErrors {
     }
 
     void notSupported(String path, Object value, List<String> supported) {
-        errors.add(path + ": Unsupported value: " + render(value) + ": supported values: "
-                + supported.stream().map(s -> '"' + s + '"').collect(Collectors.joining(", ")));
+        // as apimachinery's field.NotSupported: no detail when nothing is supported
+        errors.add(path + ": Unsupported value: " + render(value) + (supported.isEmpty() ? "" : ": supported values: "
+                + supported.stream().map(s -> '"' + s + '"').collect(Collectors.joining(", "))));
     }
 
     void tooMany(String path, int actual, int max) {

@@ -32,7 +32,8 @@ final class QueueObjectValidation {
     static FieldErrors errors(String kind, JsonNode object, JsonNode old) {
         boolean v1beta2 = "v1beta2".equals(object.path("apiVersion").asText("").replace(GROUP + "/", ""));
         return switch (kind) {
-            case "ClusterQueue" -> ClusterQueueRules.validate(object, v1beta2);
+            case "ClusterQueue" -> AdmissionCheckStrategyRules.validate(object, old, v1beta2,
+                    ClusterQueueRules.validate(object, v1beta2));
             case "Cohort" -> CohortRules.validate(object);
             case "LocalQueue" -> LocalQueueRules.validate(object, old);
             case "ResourceFlavor" -> ResourceFlavorRules.validate(object, old);

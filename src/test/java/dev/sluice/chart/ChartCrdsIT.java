@@ -30,7 +30,7 @@ class ChartCrdsIT {
     @Test
     void chartCrdsAreTheGeneratedOnes() throws Exception {
         List<String> generated = crdFiles(GENERATED);
-        assertThat(generated).hasSize(7);
+        assertThat(generated).hasSize(7 + 4); // + admission checks, ProvisioningRequest, MultiKueue
         assertThat(crdFiles(CHART)).as("files in helm/sluice/files/crds").containsExactlyElementsOf(generated);
         for (String name : generated) {
             assertThat(YAML.readTree(CHART.resolve(name).toFile()))

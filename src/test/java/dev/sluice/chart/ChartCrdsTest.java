@@ -13,7 +13,9 @@ class ChartCrdsTest {
 
     static final List<String> CRDS = List.of("clusterqueues.kueue.x-k8s.io", "cohorts.kueue.x-k8s.io",
             "localqueues.kueue.x-k8s.io", "resourceflavors.kueue.x-k8s.io", "topologies.kueue.x-k8s.io",
-            "workloadpriorityclasses.kueue.x-k8s.io", "workloads.kueue.x-k8s.io");
+            "workloadpriorityclasses.kueue.x-k8s.io", "workloads.kueue.x-k8s.io",
+            "admissionchecks.kueue.x-k8s.io", "provisioningrequestconfigs.kueue.x-k8s.io",
+            "multikueueconfigs.kueue.x-k8s.io", "multikueueclusters.kueue.x-k8s.io");
 
     @Test
     void withCertManagerTheCaInjectorFillsTheConversionWebhooksCa() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Converts Kueue objects between kueue.x-k8s.io/v1beta1 and v1beta2, on JSON trees: fields either version does not
@@ -38,12 +39,22 @@ public final class KueueConversion {
             "Workload", new WorkloadConversion(),
             "Cohort", new CohortConversion(),
             "Topology", KindConversion.SAME);
+    /** The admission checks' kinds (a map of their own: Map.of takes at most ten entries). */
+    private static final Map<String, KindConversion> CHECK_KINDS = Map.of(
+            "AdmissionCheck", new AdmissionCheckConversion(),
+            "ProvisioningRequestConfig", KindConversion.SAME,
+            "MultiKueueConfig", new MultiKueueConfigConversion(),
+            "MultiKueueCluster", new MultiKueueClusterConversion());
 
     private KueueConversion() {
     }
 
     public static boolean isKueueKind(String kind) {
-        return KINDS.containsKey(kind);
+        return conversionOf(kind) != null;
+    }
+
+    private static KindConversion conversionOf(String kind) {
+        return KINDS.containsKey(kind) ? KINDS.get(kind) : CHECK_KINDS.get(kind);
     }
 
     /** A converted copy of {@code object} in {@code desiredApiVersion}; the object itself is not changed. */
@@ -54,9 +65,9 @@ public final class KueueConversion {
         String kind = source.path("kind").asText("");
         String apiVersion = source.path("apiVersion").asText("");
         String name = (kind.isEmpty() ? "object" : kind) + " " + nameOf(source);
-        if (!source.path("kind").isTextual() || !KINDS.containsKey(kind)) {
+        if (!source.path("kind").isTextual() || !isKueueKind(kind)) {
             throw new ConversionException(name + ": kind: " + describe(source.get("kind")) + " is not a kind Sluice converts"
-                    + " (one of " + String.join(", ", KINDS.keySet().stream().sorted().toList()) + ")");
+                    + " (one of " + String.join(", ", Stream.concat(KINDS.keySet().stream(), CHECK_KINDS.keySet().stream()).sorted().toList()) + ")");
         }
         if (!VERSIONS.contains(apiVersion)) {
             throw new ConversionException(name + ": apiVersion: " + describe(source.get("apiVersion"))
@@ -81,7 +92,7 @@ public final class KueueConversion {
         if (apiVersion.equals(desiredApiVersion)) {
             return copy;
         }
-        KindConversion conversion = KINDS.get(kind);
+        KindConversion conversion = conversionOf(kind);
         boolean up = desiredApiVersion.equals(V1BETA2);
         Stash earlier = Stash.take(copy, up ? V1BETA2_FIELDS : V1BETA1_FIELDS, name);
         Stash keep = Stash.empty();

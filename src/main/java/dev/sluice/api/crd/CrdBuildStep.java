@@ -19,7 +19,12 @@ public final class CrdBuildStep {
             dev.sluice.api.v1beta2.Workload.class, dev.sluice.api.v1beta1.Workload.class,
             dev.sluice.api.v1beta2.WorkloadPriorityClass.class, dev.sluice.api.v1beta1.WorkloadPriorityClass.class,
             dev.sluice.api.v1beta2.Cohort.class, dev.sluice.api.v1beta1.Cohort.class,
-            dev.sluice.api.v1beta2.Topology.class, dev.sluice.api.v1beta1.Topology.class);
+            dev.sluice.api.v1beta2.Topology.class, dev.sluice.api.v1beta1.Topology.class,
+            // admission checks, ProvisioningRequest, MultiKueue: stored and served, not acted on yet
+            dev.sluice.api.v1beta2.AdmissionCheck.class, dev.sluice.api.v1beta1.AdmissionCheck.class,
+            dev.sluice.api.v1beta2.ProvisioningRequestConfig.class, dev.sluice.api.v1beta1.ProvisioningRequestConfig.class,
+            dev.sluice.api.v1beta2.MultiKueueConfig.class, dev.sluice.api.v1beta1.MultiKueueConfig.class,
+            dev.sluice.api.v1beta2.MultiKueueCluster.class, dev.sluice.api.v1beta1.MultiKueueCluster.class);
 
     private CrdBuildStep() {
     }

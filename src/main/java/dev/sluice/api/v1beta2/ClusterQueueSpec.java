@@ -13,6 +13,9 @@ public class ClusterQueueSpec extends ClusterQueueSpecFields {
     @JsonPropertyDescription("When to try the next flavor.")
     private FlavorFungibility flavorFungibility;
 
+    @JsonPropertyDescription("Admission checks a workload must pass, besides quota, before it is admitted (not applied by Sluice yet).")
+    private AdmissionChecksStrategy admissionChecksStrategy;
+
     public String getCohortName() {
         return cohortName;
     }
@@ -27,5 +30,13 @@ public class ClusterQueueSpec extends ClusterQueueSpecFields {
 
     public void setFlavorFungibility(FlavorFungibility flavorFungibility) {
         this.flavorFungibility = flavorFungibility;
+    }
+
+    public AdmissionChecksStrategy getAdmissionChecksStrategy() {
+        return admissionChecksStrategy;
+    }
+
+    public void setAdmissionChecksStrategy(AdmissionChecksStrategy admissionChecksStrategy) {
+        this.admissionChecksStrategy = admissionChecksStrategy;
     }
 }

@@ -2,6 +2,7 @@ package dev.sluice.api.v1beta2;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Size;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.List;
 
@@ -17,6 +18,10 @@ public class WorkloadStatus {
 
     @JsonPropertyDescription("Requeue bookkeeping after evictions.")
     private RequeueState requeueState;
+
+    @JsonPropertyDescription("The state of each admission check of the Workload's ClusterQueue (written by the checks' controllers).")
+    @Size(max = 8)
+    private List<AdmissionCheckState> admissionChecks;
 
     public List<Condition> getConditions() {
         return conditions;
@@ -40,5 +45,13 @@ public class WorkloadStatus {
 
     public void setRequeueState(RequeueState requeueState) {
         this.requeueState = requeueState;
+    }
+
+    public List<AdmissionCheckState> getAdmissionChecks() {
+        return admissionChecks;
+    }
+
+    public void setAdmissionChecks(List<AdmissionCheckState> admissionChecks) {
+        this.admissionChecks = admissionChecks;
     }
 }

@@ -1,0 +1,24 @@
+package dev.sluice.api.v1beta2;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.kubernetes.api.model.Condition;
+import java.util.List;
+
+/** Observed state of an AdmissionCheck: its controller sets Active. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class AdmissionCheckStatus {
+
+    @JsonPropertyDescription("Latest observations; Active says whether the controller evaluates the check.")
+    @Size(max = 16)
+    private List<Condition> conditions;
+
+    public List<Condition> getConditions() {
+        return conditions;
+    }
+
+    public void setConditions(List<Condition> conditions) {
+        this.conditions = conditions;
+    }
+}

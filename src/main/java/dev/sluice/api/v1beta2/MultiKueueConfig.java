@@ -1,0 +1,19 @@
+package dev.sluice.api.v1beta2;
+
+import io.fabric8.kubernetes.client.CustomResource;
+import io.fabric8.kubernetes.model.annotation.Group;
+import io.fabric8.kubernetes.model.annotation.Kind;
+import io.fabric8.kubernetes.model.annotation.Plural;
+import io.fabric8.kubernetes.model.annotation.ShortNames;
+import io.fabric8.kubernetes.model.annotation.Singular;
+import io.fabric8.kubernetes.model.annotation.Version;
+
+/** Parameters of a MultiKueue admission check: the worker clusters; cluster-scoped. */
+@Group(Kueue.GROUP)
+@Version(value = Kueue.VERSION, storage = true, served = true)
+@Kind("MultiKueueConfig")
+@Plural("multikueueconfigs")
+@Singular("multikueueconfig")
+@ShortNames("mkconf")
+public class MultiKueueConfig extends CustomResource<MultiKueueConfigSpec, Void> {
+}
