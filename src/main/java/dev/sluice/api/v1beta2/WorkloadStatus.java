@@ -2,34 +2,13 @@ package dev.sluice.api.v1beta2;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
-import io.fabric8.generator.annotation.Size;
-import io.fabric8.kubernetes.api.model.Condition;
-import java.util.List;
 
 /** Observed state of a Workload; status.admission is the record of admission. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public class WorkloadStatus {
-
-    @JsonPropertyDescription("QuotaReserved, Admitted, Evicted, Preempted, Requeued, Finished.")
-    private List<Condition> conditions;
+public class WorkloadStatus extends WorkloadStatusFields {
 
     @JsonPropertyDescription("Set while quota is reserved.")
     private Admission admission;
-
-    @JsonPropertyDescription("Requeue bookkeeping after evictions.")
-    private RequeueState requeueState;
-
-    @JsonPropertyDescription("The state of each admission check of the Workload's ClusterQueue (written by the checks' controllers).")
-    @Size(max = 8)
-    private List<AdmissionCheckState> admissionChecks;
-
-    public List<Condition> getConditions() {
-        return conditions;
-    }
-
-    public void setConditions(List<Condition> conditions) {
-        this.conditions = conditions;
-    }
 
     public Admission getAdmission() {
         return admission;
@@ -37,21 +16,5 @@ public class WorkloadStatus {
 
     public void setAdmission(Admission admission) {
         this.admission = admission;
-    }
-
-    public RequeueState getRequeueState() {
-        return requeueState;
-    }
-
-    public void setRequeueState(RequeueState requeueState) {
-        this.requeueState = requeueState;
-    }
-
-    public List<AdmissionCheckState> getAdmissionChecks() {
-        return admissionChecks;
-    }
-
-    public void setAdmissionChecks(List<AdmissionCheckState> admissionChecks) {
-        this.admissionChecks = admissionChecks;
     }
 }
