@@ -115,9 +115,10 @@ class ConversionWebhookTest {
         assertThat(convert(review("u2", "kueue.x-k8s.io/v1alpha1", objects)).path("result").path("message").asText())
                 .isEqualTo("request.desiredAPIVersion: \"kueue.x-k8s.io/v1alpha1\" is not one Sluice converts to"
                         + " (kueue.x-k8s.io/v1beta1 or kueue.x-k8s.io/v1beta2)");
-        JsonNode topology = YAML.readTree("[{apiVersion: kueue.x-k8s.io/v1beta1, kind: Topology, metadata: {name: t}}]");
-        assertThat(convert(review("u3", "kueue.x-k8s.io/v1beta2", topology)).path("result").path("message").asText())
-                .startsWith("request.objects[0]: Topology t: kind: \"Topology\" is not a kind Sluice converts");
+        // every kind of Kueue v0.19.2's group is converted now: an unknown one is made up
+        JsonNode unknown = YAML.readTree("[{apiVersion: kueue.x-k8s.io/v1beta1, kind: Widget, metadata: {name: t}}]");
+        assertThat(convert(review("u3", "kueue.x-k8s.io/v1beta2", unknown)).path("result").path("message").asText())
+                .startsWith("request.objects[0]: Widget t: kind: \"Widget\" is not a kind Sluice converts");
         JsonNode old = YAML.readTree("[{apiVersion: kueue.x-k8s.io/v1alpha1, kind: Cohort, metadata: {name: c}}]");
         assertThat(convert(review("u4", "kueue.x-k8s.io/v1beta2", old)).path("result").path("message").asText())
                 .startsWith("request.objects[0]: Cohort c: apiVersion: \"kueue.x-k8s.io/v1alpha1\" is not one Sluice converts");

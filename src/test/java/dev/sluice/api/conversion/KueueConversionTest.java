@@ -177,8 +177,9 @@ class KueueConversionTest {
                 kind: Workload
                 metadata: {name: w, namespace: ns}
                 """), KueueConversion.V1BETA1)).hasMessageContaining("Workload ns/w: apiVersion: \"kueue.x-k8s.io/v1beta3\"");
-        assertThatThrownBy(() -> KueueConversion.convert(yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: AdmissionCheck, metadata: {name: t}}"),
-                KueueConversion.V1BETA2)).hasMessageContaining("AdmissionCheck t: kind: \"AdmissionCheck\" is not a kind Sluice converts");
+        // every kind of Kueue v0.19.2's group is converted now: an unknown one is made up
+        assertThatThrownBy(() -> KueueConversion.convert(yaml("{apiVersion: kueue.x-k8s.io/v1beta1, kind: Widget, metadata: {name: t}}"),
+                KueueConversion.V1BETA2)).hasMessageContaining("Widget t: kind: \"Widget\" is not a kind Sluice converts");
         assertThatThrownBy(() -> KueueConversion.convert(yaml("""
                 apiVersion: kueue.x-k8s.io/v1beta1
                 kind: ResourceFlavor
