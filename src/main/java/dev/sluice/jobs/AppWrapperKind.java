@@ -1,7 +1,6 @@
 package dev.sluice.jobs;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.PodTemplateSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,18 +52,7 @@ public final class AppWrapperKind implements JobKind {
         String ref = Models.ref(job);
         List<PodSetTemplate> out = new ArrayList<>();
         for (RawPodSet raw : rawPodSets(job)) {
-            PodTemplateSpec template = Models.podTemplate(raw.template(), ref, raw.path());
-            if (template.getSpec() == null || template.getSpec().getContainers() == null
-                    || template.getSpec().getContainers().isEmpty()) {
-                throw new InvalidJobException(ref, raw.path() + ".spec.containers", "is empty",
-                        "give the pod template at least one container");
-            }
-            try {
-                PodDemand.of(template.getSpec());
-            } catch (InvalidJobException e) {
-                throw e.under(ref, raw.path() + ".spec");
-            }
-            out.add(new PodSetTemplate(raw.name(), raw.count(), null, template));
+            out.add(PodTemplateJobKind.podSet(ref, raw.name(), raw.count(), raw.template(), raw.path()));
         }
         return List.copyOf(out);
     }

@@ -49,20 +49,25 @@ public abstract class PodTemplateJobKind implements JobKind {
         String ref = Models.ref(job);
         List<PodSetTemplate> out = new ArrayList<>();
         for (RawPodSet raw : rawPodSets(job)) {
-            PodTemplateSpec template = Models.podTemplate(raw.template(), ref, raw.path());
-            if (template.getSpec() == null || template.getSpec().getContainers() == null
-                    || template.getSpec().getContainers().isEmpty()) {
-                throw new InvalidJobException(ref, raw.path() + ".spec.containers", "is empty",
-                        "give the pod template at least one container");
-            }
-            try {
-                PodDemand.of(template.getSpec());
-            } catch (InvalidJobException e) {
-                throw e.under(ref, raw.path() + ".spec");
-            }
-            out.add(new PodSetTemplate(raw.name(), raw.count(), null, template));
+            out.add(podSet(ref, raw.name(), raw.count(), raw.template(), raw.path()));
         }
         return List.copyOf(out);
+    }
+
+    /** One pod set from its raw template at {@code path}: refused, naming the field, without a container or with bad requests. */
+    static PodSetTemplate podSet(String ref, String name, int count, Map<String, Object> raw, String path) {
+        PodTemplateSpec template = Models.podTemplate(raw, ref, path);
+        if (template.getSpec() == null || template.getSpec().getContainers() == null
+                || template.getSpec().getContainers().isEmpty()) {
+            throw new InvalidJobException(ref, path + ".spec.containers", "is empty",
+                    "give the pod template at least one container");
+        }
+        try {
+            PodDemand.of(template.getSpec());
+        } catch (InvalidJobException e) {
+            throw e.under(ref, path + ".spec");
+        }
+        return new PodSetTemplate(name, count, null, template);
     }
 
     /** How the kind is held; {@code spec.suspend} unless overridden. */
