@@ -3,13 +3,9 @@ package dev.sluice.crd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.InputStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +27,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class KueueAdmissionCheckSchemasTest {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-    private static final Path CHART_CRDS = Path.of("helm", "sluice", "files", "crds");
     private static final Set<String> NOT_COMPARED = Set.of("description", "format", "x-kubernetes-list-type",
             "x-kubernetes-list-map-keys", "x-kubernetes-map-type");
 
@@ -69,16 +63,16 @@ class KueueAdmissionCheckSchemasTest {
         "provisioningrequestconfigs,v1beta2", "multikueueconfigs,v1beta1", "multikueueconfigs,v1beta2",
         "multikueueclusters,v1beta1", "multikueueclusters,v1beta2" })
     void eachKindIsKueuesInEachVersion(String plural, String version) throws Exception {
-        JsonNode kueue = resource("kueue.x-k8s.io_" + plural + ".yaml");
-        JsonNode sluice = chart(plural);
+        JsonNode kueue = KueueCrds.kueue("kueue.x-k8s.io_" + plural + ".yaml");
+        JsonNode sluice = KueueCrds.chart(plural);
         assertThat(sluice.at("/spec/scope").asText()).isEqualTo("Cluster").isEqualTo(kueue.at("/spec/scope").asText());
         for (String name : List.of("kind", "plural", "singular", "shortNames")) {
             assertThat(sluice.at("/spec/names/" + name)).as(name).isEqualTo(kueue.at("/spec/names/" + name));
         }
         assertThat(sluice.at("/spec/versions")).extracting(v -> v.path("name").asText())
                 .containsExactlyInAnyOrderElementsOf(names(kueue.at("/spec/versions")));
-        JsonNode kueueVersion = version(kueue, version);
-        JsonNode sluiceVersion = version(sluice, version);
+        JsonNode kueueVersion = KueueCrds.version(kueue, version);
+        JsonNode sluiceVersion = KueueCrds.version(sluice, version);
         for (String field : List.of("served", "storage", "deprecated", "deprecationWarning", "subresources")) {
             assertThat(sluiceVersion.path(field)).as(version + " " + field).isEqualTo(kueueVersion.path(field));
         }
@@ -105,8 +99,8 @@ class KueueAdmissionCheckSchemasTest {
     @ParameterizedTest
     @ValueSource(strings = { "v1beta1", "v1beta2" })
     void clusterQueueAdmissionCheckFieldsAreKueues(String version) throws Exception {
-        JsonNode kueue = resource("kueue.x-k8s.io_clusterqueues-admission-check-fields.yaml").path(version);
-        JsonNode spec = version(chart("clusterqueues"), version).at("/schema/openAPIV3Schema/properties/spec/properties");
+        JsonNode kueue = KueueCrds.kueue("kueue.x-k8s.io_clusterqueues-admission-check-fields.yaml").path(version);
+        JsonNode spec = KueueCrds.version(KueueCrds.chart("clusterqueues"), version).at("/schema/openAPIV3Schema/properties/spec/properties");
         assertThat(kueue.size()).isEqualTo(version.equals("v1beta1") ? 2 : 1);
         assertThat(spec.has("admissionChecks")).as("v1beta1 only").isEqualTo(version.equals("v1beta1"));
         kueue.properties().forEach(field -> assertSame("clusterqueues " + version + " " + field.getKey(),
@@ -116,8 +110,8 @@ class KueueAdmissionCheckSchemasTest {
     @ParameterizedTest
     @ValueSource(strings = { "v1beta1", "v1beta2" })
     void workloadAdmissionCheckStatesAreKueues(String version) throws Exception {
-        JsonNode kueue = resource("kueue.x-k8s.io_workloads-admission-check-fields.yaml").path(version);
-        JsonNode status = version(chart("workloads"), version).at("/schema/openAPIV3Schema/properties/status/properties");
+        JsonNode kueue = KueueCrds.kueue("kueue.x-k8s.io_workloads-admission-check-fields.yaml").path(version);
+        JsonNode status = KueueCrds.version(KueueCrds.chart("workloads"), version).at("/schema/openAPIV3Schema/properties/status/properties");
         assertThat(kueue.size()).isEqualTo(1);
         assertSame("workloads " + version + " status.admissionChecks", status.path("admissionChecks"),
                 kueue.path("status.admissionChecks"));
@@ -168,26 +162,6 @@ class KueueAdmissionCheckSchemasTest {
         List<String> out = new ArrayList<>();
         object.fieldNames().forEachRemaining(out::add);
         return out;
-    }
-
-    private static JsonNode resource(String name) throws Exception {
-        try (InputStream in = KueueAdmissionCheckSchemasTest.class.getResourceAsStream("/kueue-crds/" + name)) {
-            assertThat(in).as(name).isNotNull();
-            return YAML.readTree(in);
-        }
-    }
-
-    private static JsonNode chart(String plural) throws Exception {
-        return YAML.readTree(CHART_CRDS.resolve(plural + ".kueue.x-k8s.io-v1.yml").toFile());
-    }
-
-    private static JsonNode version(JsonNode crd, String name) {
-        for (JsonNode v : crd.at("/spec/versions")) {
-            if (v.path("name").asText().equals(name)) {
-                return v;
-            }
-        }
-        throw new AssertionError(crd.at("/metadata/name") + " has no version " + name);
     }
 
     /**

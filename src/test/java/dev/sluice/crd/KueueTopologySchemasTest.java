@@ -3,13 +3,9 @@ package dev.sluice.crd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.InputStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,8 +21,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class KueueTopologySchemasTest {
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-    private static final Path CHART_CRDS = Path.of("helm", "sluice", "files", "crds");
     private static final Set<String> NOT_COMPARED = Set.of("description", "format", "x-kubernetes-list-type",
             "x-kubernetes-map-type");
     /** Paths (in a Kueue v1beta2 subtree, after normalising) of constraints the generator cannot write; v1beta1 has none. */
@@ -40,14 +34,14 @@ class KueueTopologySchemasTest {
     @ParameterizedTest
     @ValueSource(strings = { "v1beta1", "v1beta2" })
     void topologyIsKueuesInEachVersion(String version) throws Exception {
-        JsonNode kueue = resource("kueue.x-k8s.io_topologies.yaml");
-        JsonNode sluice = chart("topologies");
+        JsonNode kueue = KueueCrds.kueue("kueue.x-k8s.io_topologies.yaml");
+        JsonNode sluice = KueueCrds.chart("topologies");
         assertThat(sluice.at("/spec/scope").asText()).isEqualTo("Cluster");
         for (String name : List.of("kind", "plural", "singular", "shortNames")) {
             assertThat(sluice.at("/spec/names/" + name)).as(name).isEqualTo(kueue.at("/spec/names/" + name));
         }
-        JsonNode kueueVersion = version(kueue, version);
-        JsonNode sluiceVersion = version(sluice, version);
+        JsonNode kueueVersion = KueueCrds.version(kueue, version);
+        JsonNode sluiceVersion = KueueCrds.version(sluice, version);
         for (String field : List.of("served", "storage", "deprecated", "deprecationWarning", "additionalPrinterColumns",
                 "subresources")) {
             assertThat(sluiceVersion.path(field)).as(version + " " + field).isEqualTo(kueueVersion.path(field));
@@ -59,8 +53,8 @@ class KueueTopologySchemasTest {
     @ParameterizedTest
     @ValueSource(strings = { "v1beta1", "v1beta2" })
     void resourceFlavorsTopologyNameAndItsRulesAreKueues(String version) throws Exception {
-        JsonNode kueue = version(resource("kueue.x-k8s.io_resourceflavors.yaml"), version).at("/schema/openAPIV3Schema/properties/spec");
-        JsonNode sluice = version(chart("resourceflavors"), version).at("/schema/openAPIV3Schema/properties/spec");
+        JsonNode kueue = KueueCrds.version(KueueCrds.kueue("kueue.x-k8s.io_resourceflavors.yaml"), version).at("/schema/openAPIV3Schema/properties/spec");
+        JsonNode sluice = KueueCrds.version(KueueCrds.chart("resourceflavors"), version).at("/schema/openAPIV3Schema/properties/spec");
         assertThat(normal(sluice.at("/properties/topologyName"))).isEqualTo(normal(kueue.at("/properties/topologyName")));
         assertThat(normal(sluice.path("x-kubernetes-validations"))).isEqualTo(normal(kueue.path("x-kubernetes-validations")));
     }
@@ -68,8 +62,8 @@ class KueueTopologySchemasTest {
     @ParameterizedTest
     @ValueSource(strings = { "v1beta1", "v1beta2" })
     void workloadTopologyFieldsAreKueues(String version) throws Exception {
-        JsonNode kueue = resource("kueue.x-k8s.io_workloads-tas-fields.yaml").path(version);
-        JsonNode schema = version(chart("workloads"), version).at("/schema/openAPIV3Schema/properties");
+        JsonNode kueue = KueueCrds.kueue("kueue.x-k8s.io_workloads-tas-fields.yaml").path(version);
+        JsonNode schema = KueueCrds.version(KueueCrds.chart("workloads"), version).at("/schema/openAPIV3Schema/properties");
         Map<String, JsonNode> sluice = Map.of(
                 "spec.podSets[].topologyRequest", schema.at("/spec/properties/podSets/items/properties/topologyRequest"),
                 "status.admission.podSetAssignments[].topologyAssignment",
@@ -85,25 +79,6 @@ class KueueTopologySchemasTest {
             }
             assertThat(normal(field.getValue())).as(version + " " + field.getKey()).isEqualTo(want);
         }
-    }
-
-    private static JsonNode resource(String name) throws Exception {
-        try (InputStream in = KueueTopologySchemasTest.class.getResourceAsStream("/kueue-crds/" + name)) {
-            return YAML.readTree(in);
-        }
-    }
-
-    private static JsonNode chart(String plural) throws Exception {
-        return YAML.readTree(CHART_CRDS.resolve(plural + ".kueue.x-k8s.io-v1.yml").toFile());
-    }
-
-    private static JsonNode version(JsonNode crd, String name) {
-        for (JsonNode v : crd.at("/spec/versions")) {
-            if (v.path("name").asText().equals(name)) {
-                return v;
-            }
-        }
-        throw new AssertionError(crd.at("/metadata/name") + " has no version " + name);
     }
 
     /** A copy without the keys not compared, numbers as decimals (the generator writes minimum 1 as 1.0). */
