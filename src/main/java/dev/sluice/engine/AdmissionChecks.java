@@ -39,6 +39,24 @@ final class AdmissionChecks {
         return List.copyOf(out);
     }
 
+    /**
+     * The checks a workload waiting in the queue has before any admission: those that apply to every flavor of the
+     * queue, whatever it is assigned (Kueue lists them on a pending Workload), sorted.
+     */
+    static List<String> forEveryFlavor(ClusterQueueSpec spec) {
+        if (spec == null || spec.admissionChecks().isEmpty()) {
+            return List.of();
+        }
+        Set<String> all = allFlavors(spec);
+        TreeSet<String> out = new TreeSet<>();
+        for (AdmissionCheckRule rule : spec.admissionChecks()) {
+            if (rule.onFlavors().isEmpty() || rule.onFlavors().containsAll(all)) {
+                out.add(rule.name());
+            }
+        }
+        return List.copyOf(out);
+    }
+
     static Set<String> allFlavors(ClusterQueueSpec spec) {
         Set<String> all = new TreeSet<>();
         for (ResourceGroupSpec rg : spec.resourceGroups()) {

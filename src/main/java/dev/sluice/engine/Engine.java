@@ -313,14 +313,19 @@ public final class Engine {
     }
 
     /**
-     * The admission checks a reserved workload needs now: those of its ClusterQueue's current spec that apply to its
-     * assigned flavors (sorted); empty when it holds no quota. A check removed from the queue is no longer needed; one
-     * added is, as Kueue's workload controller syncs status.admissionChecks with the queue.
+     * The admission checks a workload needs now, sorted, as Kueue's AdmissionChecksForWorkload: holding quota, those of
+     * its ClusterQueue's current spec that apply to its assigned flavors; waiting in a ClusterQueue, those that apply
+     * to all of that queue's flavors; else none. A check removed from the queue is no longer needed; one added is, as
+     * Kueue's workload controller syncs status.admissionChecks with the queue.
      */
     public List<String> admissionChecksFor(WorkloadKey key) {
         WorkloadRecord r = queues.workload(key);
-        if (r == null || r.assignment == null) {
+        if (r == null) {
             return List.of();
+        }
+        if (r.assignment == null) {
+            ClusterQueueState waitingIn = r.clusterQueue == null ? null : cache.get(r.clusterQueue);
+            return waitingIn == null ? List.of() : AdmissionChecks.forEveryFlavor(waitingIn.spec);
         }
         ClusterQueueState cq = cache.get(r.assignment.clusterQueue());
         return AdmissionChecks.forAssignment(cq == null ? null : cq.spec, r.assignment);
@@ -471,6 +476,11 @@ public final class Engine {
     /** For tests: the ClusterQueues whose candidate order or woken-shape book disagrees with their workloads. */
     List<String> staleIndexes() {
         return cache.staleIndexes();
+    }
+
+    /** The AdmissionCheck objects the engine knows, by name (for a copy to start from the same). */
+    public List<AdmissionCheckSpec> admissionChecks() {
+        return List.copyOf(cache.admissionChecks.values());
     }
 
     /** Names of all ClusterQueues, sorted. */

@@ -48,9 +48,34 @@ final class AdmissionCheckSync {
 
     /** The Workload's checks in the engine's words. */
     static Map<String, dev.sluice.engine.CheckState> engineStates(Workload wl) {
-        Map<String, dev.sluice.engine.CheckState> out = new TreeMap<>();
-        AdmissionCheckStates.states(wl).forEach((name, st) -> out.put(name, dev.sluice.engine.CheckState.valueOf(st.name())));
-        return out;
+        return dev.sluice.bridge.EngineRebuild.checkStates(wl);
+    }
+
+    /**
+     * A Workload waiting in a ClusterQueue changed: it lists the queue's checks for every flavor (Pending), as Kueue's
+     * workload controller does before any reservation; the states already there are kept.
+     */
+    void waiting(WorkloadKey key, Workload wl, String clusterQueue) {
+        if (clusterQueue == null || WorkloadConditions.hasReservation(wl) || writing.contains(key)) {
+            return;
+        }
+        List<String> needed = s.engine.admissionChecksFor(key);
+        if (!new TreeSet<>(needed).equals(new TreeSet<>(AdmissionCheckStates.names(wl)))) {
+            Instant now = s.now();
+            writing.add(key);
+            workloads.writeStatus(key, x -> {
+                if (!WorkloadConditions.hasReservation(x)) {
+                    AdmissionCheckStates.sync(x, needed, now);
+                }
+                return x;
+            }, w -> {
+                writing.remove(key);
+                if (w == null) {
+                    s.retry.accept(new dev.sluice.controller.cache.Ref(dev.sluice.controller.cache.Ref.WORKLOAD,
+                            key.namespace(), key.name()));
+                }
+            });
+        }
     }
 
     /**

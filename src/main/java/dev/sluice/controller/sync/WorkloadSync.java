@@ -206,6 +206,7 @@ final class WorkloadSync {
                 if (!state.spec().equals(spec)) {
                     s.engine.submit(spec);
                 }
+                checks.waiting(key, wl, state.clusterQueue());
             }
             case ADMITTED -> {
                 if (state.spec().active() != spec.active()) {
