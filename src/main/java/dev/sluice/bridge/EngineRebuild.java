@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.Namespace;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Collection;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -36,8 +37,18 @@ public final class EngineRebuild {
             Collection<ResourceFlavor> flavors, Collection<Cohort> cohorts, Collection<ClusterQueue> clusterQueues,
             Collection<LocalQueue> localQueues, Collection<Namespace> namespaces, Collection<Workload> workloads,
             Function<Workload, WorkloadSpec> specOf) {
+        return build(fairSharing, admissionFairSharing, flavors, List.of(), cohorts, clusterQueues, localQueues,
+                namespaces, workloads, specOf);
+    }
+
+    /** As above, with the AdmissionCheck objects (a ClusterQueue naming a missing or inactive one is inactive). */
+    public static Engine build(FairSharing fairSharing, AdmissionFairSharing admissionFairSharing,
+            Collection<ResourceFlavor> flavors, Collection<dev.sluice.api.v1beta2.AdmissionCheck> admissionChecks,
+            Collection<Cohort> cohorts, Collection<ClusterQueue> clusterQueues, Collection<LocalQueue> localQueues,
+            Collection<Namespace> namespaces, Collection<Workload> workloads, Function<Workload, WorkloadSpec> specOf) {
         Engine e = new Engine(fairSharing, admissionFairSharing);
         flavors.forEach(f -> e.upsertFlavor(QueueObjects.flavor(f)));
+        admissionChecks.forEach(ac -> e.upsertAdmissionCheck(QueueObjects.admissionCheck(ac)));
         for (Cohort cohort : cohorts) {
             try {
                 e.upsertCohort(CohortObjects.cohort(cohort));
@@ -67,7 +78,8 @@ public final class EngineRebuild {
                 if (spec != null) {
                     try {
                         e.restoreAdmitted(spec, Admissions.fromApi(wl.getStatus().getAdmission(), "Workload "
-                                + wl.getMetadata().getNamespace() + "/" + wl.getMetadata().getName()), reservedAt(wl));
+                                + wl.getMetadata().getNamespace() + "/" + wl.getMetadata().getName()), reservedAt(wl),
+                                checkStates(wl));
                     } catch (InvalidObjectException skipped) {
                         // not counted by the live engine either
                     }
@@ -92,6 +104,18 @@ public final class EngineRebuild {
         } catch (InvalidObjectException | IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /** The Workload's status.admissionChecks in the engine's words. */
+    public static java.util.Map<String, dev.sluice.engine.CheckState> checkStates(Workload wl) {
+        java.util.Map<String, dev.sluice.engine.CheckState> out = new java.util.TreeMap<>();
+        if (wl.getStatus() != null && wl.getStatus().getAdmissionChecks() != null) {
+            for (var c : wl.getStatus().getAdmissionChecks()) {
+                out.put(c.getName(), c.getState() == null ? dev.sluice.engine.CheckState.Pending
+                        : dev.sluice.engine.CheckState.valueOf(c.getState().name()));
+            }
+        }
+        return out;
     }
 
     static boolean reserved(Workload wl) {

@@ -6,6 +6,8 @@ import dev.sluice.api.v1beta2.KueueDefaults;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
 import dev.sluice.api.v1beta2.ResourceGroup;
+import dev.sluice.engine.AdmissionCheckRule;
+import dev.sluice.engine.AdmissionCheckSpec;
 import dev.sluice.engine.BorrowWithinCohortPolicy;
 import dev.sluice.engine.ClusterQueueSpec;
 import dev.sluice.engine.FlavorFungibility;
@@ -29,6 +31,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Kueue queue objects as the engine sees them: defaults applied, quantities in exact milli-units. */
 public final class QueueObjects {
@@ -72,7 +75,35 @@ public final class QueueObjects {
                         preference(spec.getFlavorFungibility().getPreference())),
                 StopPolicy.valueOf(spec.getStopPolicy().name()),
                 CohortObjects.weight(spec.getFairSharing() == null ? null : spec.getFairSharing().getWeight(), where))
-                .withAdmissionMode(admissionMode(spec.getAdmissionScope()));
+                .withAdmissionMode(admissionMode(spec.getAdmissionScope()))
+                .withAdmissionChecks(admissionChecks(spec.getAdmissionChecksStrategy()));
+    }
+
+    /** spec.admissionChecksStrategy.admissionChecks; an empty onFlavors is every flavor of the queue. */
+    static List<AdmissionCheckRule> admissionChecks(dev.sluice.api.v1beta2.AdmissionChecksStrategy strategy) {
+        List<AdmissionCheckRule> out = new ArrayList<>();
+        if (strategy == null || strategy.getAdmissionChecks() == null) {
+            return out;
+        }
+        for (var rule : strategy.getAdmissionChecks()) {
+            out.add(new AdmissionCheckRule(rule.getName(), rule.getOnFlavors() == null ? Set.of()
+                    : new java.util.TreeSet<>(rule.getOnFlavors())));
+        }
+        return out;
+    }
+
+    /** An AdmissionCheck: its controller, and whether that controller set its Active condition True. */
+    public static AdmissionCheckSpec admissionCheck(dev.sluice.api.v1beta2.AdmissionCheck ac) {
+        boolean active = false;
+        if (ac.getStatus() != null && ac.getStatus().getConditions() != null) {
+            for (var c : ac.getStatus().getConditions()) {
+                if ("Active".equals(c.getType())) {
+                    active = "True".equals(c.getStatus());
+                }
+            }
+        }
+        return new AdmissionCheckSpec(ac.getMetadata().getName(),
+                ac.getSpec() == null ? null : ac.getSpec().getControllerName(), active);
     }
 
     /** spec.admissionScope.admissionMode; unset is NoAdmissionFairSharing, as in Kueue. */

@@ -7,12 +7,21 @@ import java.util.Objects;
  * A ClusterQueue. cohort null = none; namespaceSelector null selects no namespace, an empty one all;
  * null strategy/preemption/fungibility/stopPolicy take Kueue's defaults; fairSharingWeight null = 1 (0 = only idle
  * capacity, when fair sharing is on); admissionMode null = NoAdmissionFairSharing (Kueue's
- * spec.admissionScope.admissionMode).
+ * spec.admissionScope.admissionMode); admissionChecks null = none (Kueue's spec.admissionChecksStrategy).
  */
 public record ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpec> resourceGroups,
                                QueueingStrategy queueingStrategy, LabelSelector namespaceSelector,
                                PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy,
-                               Double fairSharingWeight, AdmissionMode admissionMode) {
+                               Double fairSharingWeight, AdmissionMode admissionMode,
+                               List<AdmissionCheckRule> admissionChecks) {
+    public ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpec> resourceGroups,
+                            QueueingStrategy queueingStrategy, LabelSelector namespaceSelector,
+                            PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy,
+                            Double fairSharingWeight, AdmissionMode admissionMode) {
+        this(name, cohort, resourceGroups, queueingStrategy, namespaceSelector, preemption, flavorFungibility,
+                stopPolicy, fairSharingWeight, admissionMode, null);
+    }
+
     public ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpec> resourceGroups,
                             QueueingStrategy queueingStrategy, LabelSelector namespaceSelector,
                             PreemptionSpec preemption, FlavorFungibility flavorFungibility, StopPolicy stopPolicy,
@@ -40,12 +49,19 @@ public record ClusterQueueSpec(String name, String cohort, List<ResourceGroupSpe
         flavorFungibility = flavorFungibility == null ? FlavorFungibility.defaults() : flavorFungibility;
         stopPolicy = stopPolicy == null ? StopPolicy.None : stopPolicy;
         admissionMode = admissionMode == null ? AdmissionMode.NoAdmissionFairSharing : admissionMode;
+        admissionChecks = admissionChecks == null ? List.of() : List.copyOf(admissionChecks);
     }
 
     /** The same ClusterQueue with another admission mode. */
     public ClusterQueueSpec withAdmissionMode(AdmissionMode mode) {
         return new ClusterQueueSpec(name, cohort, resourceGroups, queueingStrategy, namespaceSelector, preemption,
-                flavorFungibility, stopPolicy, fairSharingWeight, mode);
+                flavorFungibility, stopPolicy, fairSharingWeight, mode, admissionChecks);
+    }
+
+    /** The same ClusterQueue with other admission checks. */
+    public ClusterQueueSpec withAdmissionChecks(List<AdmissionCheckRule> checks) {
+        return new ClusterQueueSpec(name, cohort, resourceGroups, queueingStrategy, namespaceSelector, preemption,
+                flavorFungibility, stopPolicy, fairSharingWeight, admissionMode, checks);
     }
 
     public double weight() {

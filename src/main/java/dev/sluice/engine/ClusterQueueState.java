@@ -43,6 +43,9 @@ final class ClusterQueueState extends QuotaNode {
     /** Set by the cache when the queue's cohort chain runs into a parent cycle (the cycle's names). */
     List<String> cohortCycle;
 
+    /** What the spec's admission checks say of the queue's activity (Kueue's rules); set by checkAdmissionChecks. */
+    AdmissionChecks.Problems checkProblems = AdmissionChecks.Problems.NONE;
+
     ClusterQueueState(String name) {
         super(name);
     }
@@ -100,28 +103,43 @@ final class ClusterQueueState extends QuotaNode {
         return spec != null;
     }
 
-    boolean isActive() {
-        return spec != null && spec.stopPolicy() == StopPolicy.None && missingFlavors.isEmpty()
-                && cohortCycle == null;
+    /** The spec's admission checks against the AdmissionCheck objects there are. */
+    void checkAdmissionChecks(Map<String, AdmissionCheckSpec> checks) {
+        checkProblems = spec == null ? AdmissionChecks.Problems.NONE : AdmissionChecks.problems(spec, checks);
     }
 
-    /** Kueue's Active condition: reason and message. */
+    boolean isActive() {
+        return spec != null && spec.stopPolicy() == StopPolicy.None && missingFlavors.isEmpty()
+                && cohortCycle == null && checkProblems.isEmpty();
+    }
+
+    /**
+     * Kueue's Active condition: reason and message. Inactive for several reasons, the reason is the first and the
+     * message names them all, as Kueue's inactiveReason joins them.
+     */
     String[] activeCondition() {
         if (spec == null) {
             return new String[] {"NotFound", "ClusterQueue " + name + " doesn't exist"};
         }
+        List<String> reasons = new ArrayList<>();
+        List<String> messages = new ArrayList<>();
         if (spec.stopPolicy() != StopPolicy.None) {
-            return new String[] {"Stopped", "Can't admit new workloads: is stopped."};
+            reasons.add("Stopped");
+            messages.add("is stopped");
         }
         if (!missingFlavors.isEmpty()) {
-            return new String[] {"FlavorNotFound",
-                    "Can't admit new workloads: references missing ResourceFlavor(s): " + missingFlavors + "."};
+            reasons.add("FlavorNotFound");
+            messages.add("references missing ResourceFlavor(s): " + String.join(",", missingFlavors));
         }
+        checkProblems.describe(reasons, messages);
         if (cohortCycle != null) {
-            return new String[] {"CohortHasCycle", "Can't admit new workloads: cohort " + spec.cohort()
-                    + " is in a cycle of parents: " + String.join(" -> ", cohortCycle) + "."};
+            reasons.add("CohortHasCycle");
+            messages.add("cohort " + spec.cohort() + " is in a cycle of parents: " + String.join(" -> ", cohortCycle));
         }
-        return new String[] {"Ready", "Can admit new workloads"};
+        if (reasons.isEmpty()) {
+            return new String[] {"Ready", "Can admit new workloads"};
+        }
+        return new String[] {reasons.get(0), "Can't admit new workloads: " + String.join(", ", messages) + "."};
     }
 
     Map<FlavorResource, FlavorResourceQuota> quotas() {

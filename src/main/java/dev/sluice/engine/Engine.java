@@ -112,6 +112,33 @@ public final class Engine {
         }
     }
 
+    /** An AdmissionCheck object (its controller and whether it is Active): queues naming it may change activity. */
+    public void upsertAdmissionCheck(AdmissionCheckSpec check) {
+        Objects.requireNonNull(check, "admission check");
+        if (check.equals(cache.admissionChecks.get(check.name()))) {
+            return;
+        }
+        cache.admissionChecks.put(check.name(), check);
+        admissionChecksChanged();
+    }
+
+    public void deleteAdmissionCheck(String name) {
+        if (cache.admissionChecks.remove(name) != null) {
+            admissionChecksChanged();
+        }
+    }
+
+    private void admissionChecksChanged() {
+        for (ClusterQueueState cq : cache.clusterQueues.values()) {
+            boolean wasActive = cq.isActive();
+            cq.checkAdmissionChecks(cache.admissionChecks);
+            if (wasActive != cq.isActive()) {
+                queues.activityChanged(cq, wasActive);
+                QuotaCache.wakeQueue(cq);
+            }
+        }
+    }
+
     public void upsertClusterQueue(ClusterQueueSpec spec) {
         Objects.requireNonNull(spec, "ClusterQueue");
         validate(spec);
@@ -262,6 +289,16 @@ public final class Engine {
 
     /** At restart, before any schedule: counts an already-admitted workload's usage, even beyond quota. */
     public void restoreAdmitted(WorkloadSpec workload, Assignment assignment, long admittedAtMillis) {
+        restoreAdmitted(workload, assignment, admittedAtMillis, Map.of());
+    }
+
+    /**
+     * As {@link #restoreAdmitted(WorkloadSpec, Assignment, long)}, with the states of the admission checks its
+     * reservation recorded (status.admissionChecks): it is admitted only once every one is Ready.
+     */
+    public void restoreAdmitted(WorkloadSpec workload, Assignment assignment, long admittedAtMillis,
+            Map<String, CheckState> checks) {
+        Objects.requireNonNull(checks, "checks");
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(assignment, "assignment");
         WorkloadRecord r = queues.workload(workload.key());
@@ -272,6 +309,41 @@ public final class Engine {
         queues.workloads.put(workload.key(), r);
         queues.addMember(r);
         cache.hold(r, cache.getOrCreate(assignment.clusterQueue()), assignment, admittedAtMillis);
+        r.checks.putAll(checks);
+    }
+
+    /**
+     * The admission checks a workload needs now, sorted, as Kueue's AdmissionChecksForWorkload: holding quota, those of
+     * its ClusterQueue's current spec that apply to its assigned flavors; waiting in a ClusterQueue, those that apply
+     * to all of that queue's flavors; else none. A check removed from the queue is no longer needed; one added is, as
+     * Kueue's workload controller syncs status.admissionChecks with the queue.
+     */
+    public List<String> admissionChecksFor(WorkloadKey key) {
+        WorkloadRecord r = queues.workload(key);
+        if (r == null) {
+            return List.of();
+        }
+        if (r.assignment == null) {
+            ClusterQueueState waitingIn = r.clusterQueue == null ? null : cache.get(r.clusterQueue);
+            return waitingIn == null ? List.of() : AdmissionChecks.forEveryFlavor(waitingIn.spec);
+        }
+        ClusterQueueState cq = cache.get(r.assignment.clusterQueue());
+        return AdmissionChecks.forAssignment(cq == null ? null : cq.spec, r.assignment);
+    }
+
+    /**
+     * What the Workload's status.admissionChecks says now, for a workload holding quota (ignored otherwise): the
+     * engine keeps the states, and the workload counts as admitted once every one is Ready. A Retry or Rejected state
+     * changes nothing here: the caller evicts ({@link #evict}, reason AdmissionCheck) or deactivates it.
+     */
+    public void setAdmissionCheckStates(WorkloadKey key, Map<String, CheckState> checks) {
+        Objects.requireNonNull(checks, "checks");
+        WorkloadRecord r = queues.workload(key);
+        if (r == null || (r.phase != WorkloadPhase.ADMITTED && r.phase != WorkloadPhase.EVICTING)) {
+            return;
+        }
+        r.checks.clear();
+        r.checks.putAll(checks);
     }
 
     /** The caller stopped an evicted workload: release its quota and requeue it (unless deleted or inactive). */
@@ -404,6 +476,11 @@ public final class Engine {
     /** For tests: the ClusterQueues whose candidate order or woken-shape book disagrees with their workloads. */
     List<String> staleIndexes() {
         return cache.staleIndexes();
+    }
+
+    /** The AdmissionCheck objects the engine knows, by name (for a copy to start from the same). */
+    public List<AdmissionCheckSpec> admissionChecks() {
+        return List.copyOf(cache.admissionChecks.values());
     }
 
     /** Names of all ClusterQueues, sorted. */

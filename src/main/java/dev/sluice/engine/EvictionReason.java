@@ -4,5 +4,7 @@ package dev.sluice.engine;
 public enum EvictionReason {
     Preempted, ClusterQueueStopped, LocalQueueStopped, InactiveWorkload, Deleted,
     /** Its pods were not ready in time (waitForPodsReady); decided by the caller, see {@link Engine#evict}. */
-    PodsReadyTimeout
+    PodsReadyTimeout,
+    /** An admission check said Retry: quota released, queued again after a backoff; decided by the caller. */
+    AdmissionCheck
 }

@@ -13,6 +13,8 @@ import java.util.TreeMap;
 final class QuotaCache {
     final FairSharing fairSharing;
     final TreeMap<String, FlavorSpec> flavors = new TreeMap<>();
+    /** The AdmissionCheck objects there are, by name. */
+    final TreeMap<String, AdmissionCheckSpec> admissionChecks = new TreeMap<>();
     final TreeMap<String, ClusterQueueState> clusterQueues = new TreeMap<>();
     final TreeMap<String, CohortState> cohorts = new TreeMap<>();
     /** Topologies, nodes and the TAS usage of admitted workloads (topology-aware scheduling). */
@@ -41,6 +43,7 @@ final class QuotaCache {
         }
         cq.setSpec(spec);
         cq.checkFlavors(flavors);
+        cq.checkAdmissionChecks(admissionChecks);
         if (spec != null && spec.cohort() != null) {
             CohortState cohort = cohorts.get(spec.cohort());
             if (cohort == null) {
@@ -183,6 +186,7 @@ final class QuotaCache {
         r.assignment = assignment;
         r.usage = assignment.usage();
         r.admittedAt = now;
+        r.checks.clear();
         r.reportedReason = null;
         r.reportedUnadmitted = null;
         r.unadmittedReason = null;
@@ -207,6 +211,7 @@ final class QuotaCache {
         r.usage = Map.of();
         r.admittedAt = null;
         r.clusterQueue = null;
+        r.checks.clear();
         wake(cq);
         dropIfEmpty(cq);
     }

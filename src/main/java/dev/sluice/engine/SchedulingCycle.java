@@ -165,7 +165,9 @@ final class SchedulingCycle {
             r.message = "Quota reserved in ClusterQueue " + cq.name + ", wait time since queued was "
                     + Math.max(0, (nowMillis - r.queueTime + 500) / 1000) + "s";
             statuses.forget(r.key());
-            admissions.add(new Admission(r.key(), r.assignment, r.message));
+            List<String> checks = AdmissionChecks.forAssignment(cq.spec, r.assignment);
+            checks.forEach(c -> r.checks.put(c, CheckState.Pending));
+            admissions.add(new Admission(r.key(), r.assignment, r.message, checks));
             localQueueUsage.admitted(r);
             preemptionInvalidated.add(scope);
             return;

@@ -23,8 +23,22 @@ final class StatusViews {
         }
         Map<FlavorResource, Long> usage = new TreeMap<>(cq.usageView());
         String[] cond = cq.activeCondition();
+        Map<FlavorResource, Long> admittedUsage = usage;
+        int admittedCount = cq.admitted.size();
+        for (WorkloadRecord r : cq.admitted.values()) {
+            if (!r.allChecksReady()) {
+                // reserving but not admitted yet: its quota is reserved, not in use (Kueue's flavorsUsage)
+                if (admittedUsage == usage) {
+                    admittedUsage = new TreeMap<>(usage);
+                }
+                admittedCount--;
+                for (Map.Entry<FlavorResource, Long> e : r.usage.entrySet()) {
+                    admittedUsage.merge(e.getKey(), -e.getValue(), Long::sum);
+                }
+            }
+        }
         return new ClusterQueueStatus(name, cq.spec.cohort(), cq.queue.size(), cq.queue.parkedCount(),
-                cq.admitted.size(), cq.admitted.size(), usage, usage, cq.isActive(), cond[0], cond[1]);
+                cq.admitted.size(), admittedCount, usage, admittedUsage, cq.isActive(), cond[0], cond[1]);
     }
 
     LocalQueueStatus localQueue(String namespace, String name) {
@@ -44,7 +58,9 @@ final class StatusViews {
     private LocalQueueStatus localQueue(LocalQueueSpec lq, Set<WorkloadKey> members) {
         int pending = 0;
         int holding = 0;
+        int admitted = 0;
         Map<FlavorResource, Long> usage = new TreeMap<>();
+        Map<FlavorResource, Long> admittedUsage = new TreeMap<>();
         if (members != null) {
             for (WorkloadKey k : members) {
                 WorkloadRecord r = queues.workload(k);
@@ -53,6 +69,10 @@ final class StatusViews {
                 } else {
                     holding++;
                     r.usage.forEach((fr, v) -> usage.merge(fr, v, Long::sum));
+                    if (r.allChecksReady()) {
+                        admitted++;
+                        r.usage.forEach((fr, v) -> admittedUsage.merge(fr, v, Long::sum));
+                    }
                 }
             }
         }
@@ -77,8 +97,8 @@ final class StatusViews {
             reason = "Ready";
             message = "Can submit new workloads to localQueue";
         }
-        return new LocalQueueStatus(lq.namespace(), lq.name(), lq.clusterQueue(), pending, holding, holding, usage,
-                usage, active, reason, message);
+        return new LocalQueueStatus(lq.namespace(), lq.name(), lq.clusterQueue(), pending, holding, admitted, usage,
+                admittedUsage, active, reason, message);
     }
 
     Optional<WorkloadState> workload(WorkloadKey key) {
@@ -93,6 +113,6 @@ final class StatusViews {
         UnadmittedReason unadmitted = phase == WorkloadPhase.PENDING || phase == WorkloadPhase.INADMISSIBLE
                 ? r.unadmittedReason : null;
         return Optional.of(new WorkloadState(r.spec, phase, r.clusterQueue, r.assignment, r.message, r.admittedAt,
-                unadmitted));
+                unadmitted, r.checks));
     }
 }

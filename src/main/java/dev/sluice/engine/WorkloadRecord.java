@@ -20,6 +20,11 @@ final class WorkloadRecord {
     Assignment assignment;
     Map<FlavorResource, Long> usage = Map.of();
     Long admittedAt;
+    /**
+     * While it holds quota: its admission checks (those its admission needs, by name, sorted) and their states;
+     * empty when none apply. Admitted only when every one is Ready.
+     */
+    java.util.TreeMap<String, CheckState> checks = new java.util.TreeMap<>();
     long queueTime;
     /** Set once evicted: ordered first among preemption candidates until re-admitted. */
     boolean evicted;
@@ -51,6 +56,16 @@ final class WorkloadRecord {
         return localQueueShape;
     }
 
+    /** Every admission check Ready (true with none). */
+    boolean allChecksReady() {
+        for (CheckState c : checks.values()) {
+            if (c != CheckState.Ready) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     WorkloadKey key() {
         return spec.key();
     }
@@ -60,6 +75,6 @@ final class WorkloadRecord {
     }
 
     WorkloadState state() {
-        return new WorkloadState(spec, phase, clusterQueue, assignment, message, admittedAt);
+        return new WorkloadState(spec, phase, clusterQueue, assignment, message, admittedAt, null, checks);
     }
 }

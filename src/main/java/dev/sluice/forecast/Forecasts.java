@@ -35,6 +35,7 @@ public final class Forecasts {
         Engine copy = new Engine(c.fairSharing(), c.admissionFairSharing());
         c.flavors().forEach(copy::upsertFlavor);
         c.namespaces().forEach(copy::upsertNamespace);
+        c.admissionChecks().forEach(copy::upsertAdmissionCheck);
         for (CohortSpec cohort : c.cohorts()) {
             try {
                 copy.upsertCohort(cohort);

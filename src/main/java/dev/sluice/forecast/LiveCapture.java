@@ -127,6 +127,7 @@ final class LiveCapture {
             }
         }
         return new Result(new Capture(st.nowMillis(), flavors, namespaces, cqs, lqs, admitted, waiting, positions,
-                estimates, cohorts, st.fairSharing(), st.admissionFairSharing(), usage), annotations);
+                estimates, cohorts, st.fairSharing(), st.admissionFairSharing(), usage, engine.admissionChecks()),
+                annotations);
     }
 }

@@ -180,7 +180,12 @@ public final class AppWrapperKind implements JobKind {
         for (RawPodSet ps : podSets) {
             PodSetStart st = byName.get(ps.name());
             Map<String, Object> info = new LinkedHashMap<>();
-            info.put("labels", new LinkedHashMap<>(Map.of(WellKnown.POD_SET, ps.name())));
+            Map<String, Object> labels = new LinkedHashMap<>(new java.util.TreeMap<>(st.labels()));
+            labels.put(WellKnown.POD_SET, ps.name());
+            info.put("labels", labels);
+            if (!st.annotations().isEmpty()) {
+                info.put("annotations", new LinkedHashMap<>(new java.util.TreeMap<>(st.annotations())));
+            }
             if (!st.nodeSelector().isEmpty()) {
                 info.put("nodeSelector", new LinkedHashMap<>(st.nodeSelector()));
             }

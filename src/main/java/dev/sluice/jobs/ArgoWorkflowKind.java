@@ -103,6 +103,11 @@ public final class ArgoWorkflowKind implements JobKind {
             throw new IllegalArgumentException(ref + ": pod set main cannot start with " + st.count()
                     + " pods; a Workflow is queued as a whole (1)");
         }
+        if (!st.labels().isEmpty() || !st.annotations().isEmpty()) {
+            // its templates' metadata is not restored on a stop: refused rather than left behind
+            throw new StartConflictException(POD_SET, "", ref + ": an admission check asks for pod labels or annotations;"
+                    + " a Workflow cannot take them: remove the check from the ClusterQueue of Workflows");
+        }
         Map<String, Object> spec = RawTree.objectOrCreate(job.getAdditionalProperties(), "spec", ref, "spec");
         PodSetEdits.checkSelector(POD_SET, RawTree.object(spec, "nodeSelector", ref, "spec.nodeSelector"),
                 st.nodeSelector());

@@ -45,6 +45,29 @@ final class PodSetEdits {
         }
     }
 
+    /**
+     * Fails when the template's {@code existing} labels or annotations (nullable) have a key of {@code added} with
+     * another value, as Kueue's podset.Merge refuses an admission check's update there.
+     */
+    static void checkMetadata(String podSet, String field, Map<String, ?> existing, Map<String, String> added) {
+        for (Map.Entry<String, String> e : added.entrySet()) {
+            Object have = existing == null ? null : existing.get(e.getKey());
+            if (have != null && !String.valueOf(have).equals(e.getValue())) {
+                throw new StartConflictException(podSet, e.getKey(), "pod set " + podSet
+                        + ": invalid admission check PodSetUpdate: conflict for " + field + ": conflict for key="
+                        + e.getKey() + ", value1=" + have + ", value2=" + e.getValue());
+            }
+        }
+    }
+
+    /** Adds the entries to {@code metadata.<field>} (created when needed). */
+    static void addMetadata(String ref, Map<String, Object> metadata, String path, String field,
+            Map<String, String> added) {
+        if (!added.isEmpty()) {
+            RawTree.objectOrCreate(metadata, field, ref, path + "." + field).putAll(new TreeMap<>(added));
+        }
+    }
+
     /** Adds the flavor's labels to {@code parent.nodeSelector} (created when needed). */
     static void addSelector(String ref, Map<String, Object> parent, String path, Map<String, String> flavorLabels) {
         if (!flavorLabels.isEmpty()) {

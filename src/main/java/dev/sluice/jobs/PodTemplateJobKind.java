@@ -99,6 +99,11 @@ public abstract class PodTemplateJobKind implements JobKind {
                     RawTree.object(ps.template(), "spec", ref, ps.path() + ".spec"), "nodeSelector", ref,
                     ps.path() + ".spec.nodeSelector");
             PodSetEdits.checkSelector(ps.name(), selector, st.nodeSelector());
+            Map<String, Object> meta = RawTree.object(ps.template(), "metadata", ref, ps.path() + ".metadata");
+            PodSetEdits.checkMetadata(ps.name(), "labels",
+                    RawTree.object(meta, "labels", ref, ps.path() + ".metadata.labels"), st.labels());
+            PodSetEdits.checkMetadata(ps.name(), "annotations",
+                    RawTree.object(meta, "annotations", ref, ps.path() + ".metadata.annotations"), st.annotations());
             if (st.count() != null && st.count() > ps.count()) {
                 throw new IllegalArgumentException(ref + ": pod set " + ps.name() + " cannot start with "
                         + st.count() + " pods, more than its " + ps.count());
@@ -117,6 +122,8 @@ public abstract class PodTemplateJobKind implements JobKind {
             PodSetEdits.addTolerations(ref, spec, ps.path() + ".spec", st.tolerations());
             Map<String, Object> metadata = RawTree.objectOrCreate(ps.template(), "metadata", ref,
                     ps.path() + ".metadata");
+            PodSetEdits.addMetadata(ref, metadata, ps.path() + ".metadata", "labels", st.labels());
+            PodSetEdits.addMetadata(ref, metadata, ps.path() + ".metadata", "annotations", st.annotations());
             RawTree.objectOrCreate(metadata, "labels", ref, ps.path() + ".metadata.labels")
                     .put(WellKnown.POD_SET, ps.name());
             if (st.count() != null && st.count() != ps.count()) {

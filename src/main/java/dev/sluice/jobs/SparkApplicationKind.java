@@ -92,7 +92,13 @@ public final class SparkApplicationKind implements JobKind {
             Map<String, Object> roleSpec = RawTree.object(spec, role, ref, "spec." + role);
             PodSetEdits.checkSelector(role, effectiveSelector(appSelector, roleSpec, ref, role), st.nodeSelector());
             PodSetEdits.checkTolerations(ref, roleSpec, "spec." + role);
-            RawTree.object(roleSpec, "labels", ref, "spec." + role + ".labels");
+            PodSetEdits.checkMetadata(role, "labels", RawTree.object(roleSpec, "labels", ref, "spec." + role + ".labels"),
+                    st.labels());
+            if (!st.annotations().isEmpty()) {
+                // a stop restores a role's labels, not its annotations: refused rather than left behind
+                throw new StartConflictException(role, "", ref + ": pod set " + role + ": an admission check asks for"
+                        + " pod annotations; a SparkApplication's roles cannot take them");
+            }
             int full = DRIVER.equals(role) ? 1 : executors;
             if (st.count() != null && st.count() != full) {
                 throw new IllegalArgumentException(ref + ": pod set " + role + " cannot start with " + st.count()
@@ -105,6 +111,7 @@ public final class SparkApplicationKind implements JobKind {
             Map<String, Object> roleSpec = RawTree.objectOrCreate(spec, role, ref, path);
             PodSetEdits.addSelector(ref, roleSpec, path, st.nodeSelector());
             PodSetEdits.addTolerations(ref, roleSpec, path, st.tolerations());
+            PodSetEdits.addMetadata(ref, roleSpec, path, "labels", st.labels());
             RawTree.objectOrCreate(roleSpec, "labels", ref, path + ".labels").put(WellKnown.POD_SET, role);
         }
         HOLD.release(job);

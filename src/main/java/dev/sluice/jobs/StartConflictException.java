@@ -20,6 +20,18 @@ public class StartConflictException extends RuntimeException {
         this.flavorValue = flavorValue;
     }
 
+    /**
+     * A conflict described in full by {@code message}, e.g. an admission check's podSetUpdate asking for a label the
+     * pod template has with another value (Kueue: an invalid admission check PodSetUpdate).
+     */
+    public StartConflictException(String podSet, String key, String message) {
+        super(message);
+        this.podSet = podSet;
+        this.key = key;
+        this.existingValue = null;
+        this.flavorValue = null;
+    }
+
     public String podSet() {
         return podSet;
     }

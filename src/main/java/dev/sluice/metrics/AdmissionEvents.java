@@ -116,6 +116,28 @@ public interface AdmissionEvents {
     }
 
     /**
+     * A workload of LocalQueue {@code namespace/localQueue} got its quota reservation and waits for admission checks;
+     * its admission follows with {@link #localQueueAdmittedAfterChecks}. Default: ignored.
+     */
+    default void localQueueQuotaReserved(String namespace, String localQueue, double waitSeconds) {
+    }
+
+    /**
+     * The admission checks of a workload of that LocalQueue are all Ready: admitted {@code waitSeconds} after it was
+     * queued, {@code checksWaitSeconds} after its quota reservation (Kueue's local_queue_admission_checks_wait_time).
+     */
+    default void localQueueAdmittedAfterChecks(String namespace, String localQueue, double waitSeconds,
+            double checksWaitSeconds) {
+    }
+
+    /**
+     * A workload of {@code clusterQueue} waited {@code seconds} from its quota reservation until every admission check
+     * was Ready (Kueue's admission_checks_wait_time_seconds). Default: ignored.
+     */
+    default void admissionChecksWaited(String clusterQueue, double seconds) {
+    }
+
+    /**
      * The state of every LocalQueue (Kueue's LocalQueueMetrics gauges); replaces the previous snapshot. Default:
      * ignored, for meters without LocalQueue series.
      */

@@ -250,6 +250,43 @@ public class KueueMetrics implements AdmissionEvents {
                 waitSeconds);
     }
 
+    static final Metric ADMISSION_CHECKS_WAIT_TIME = new Metric("kueue_admission_checks_wait_time_seconds",
+            "The time from when a workload got the quota reservation until admission, per 'cluster_queue'");
+    static final Metric LQ_ADMISSION_CHECKS_WAIT = new Metric("kueue_local_queue_admission_checks_wait_time_seconds",
+            "The time from when a workload got the quota reservation until admission, per 'local_queue'");
+
+    @Override
+    public void localQueueQuotaReserved(String namespace, String localQueue, double waitSeconds) {
+        String[] lq = localQueueTags(namespace, localQueue);
+        counter(LQ_QUOTA_RESERVED_TOTAL, lq).increment();
+        Histograms.record(Histograms.builder(LQ_QUOTA_RESERVED_WAIT, WAIT_TIME_BUCKETS).tags(lq).register(registry),
+                waitSeconds);
+    }
+
+    @Override
+    public void localQueueAdmittedAfterChecks(String namespace, String localQueue, double waitSeconds,
+            double checksWaitSeconds) {
+        String[] lq = localQueueTags(namespace, localQueue);
+        counter(LQ_ADMITTED_TOTAL, lq).increment();
+        Histograms.record(Histograms.builder(LQ_ADMISSION_WAIT, WAIT_TIME_BUCKETS).tags(lq).register(registry),
+                waitSeconds);
+        Histograms.record(Histograms.builder(LQ_ADMISSION_CHECKS_WAIT, WAIT_TIME_BUCKETS).tags(lq).register(registry),
+                checksWaitSeconds);
+    }
+
+    @Override
+    public void admissionChecksWaited(String clusterQueue, double seconds) {
+        Histograms.record(histogram(ADMISSION_CHECKS_WAIT_TIME, WAIT_TIME_BUCKETS, CLUSTER_QUEUE, queue(clusterQueue)),
+                seconds);
+    }
+
+    private static String[] localQueueTags(String namespace, String localQueue) {
+        if (namespace == null || localQueue == null || localQueue.isEmpty()) {
+            throw new IllegalArgumentException("LocalQueue admission event without a namespace and a LocalQueue name");
+        }
+        return new String[] {"name", localQueue, "namespace", namespace};
+    }
+
     @Override
     public synchronized void localQueuesChanged(List<LocalQueueMetrics> snapshot) {
         localQueuesAndCohorts.localQueues(java.util.Objects.requireNonNull(snapshot, "LocalQueue snapshot"));

@@ -75,7 +75,8 @@ public final class StandbyState {
             workloads.forEach(w -> byKey.put(EngineWorkloads.key(w), w));
             List<ClusterQueue> clusterQueues = list(client.resources(ClusterQueue.class));
             Engine e = EngineRebuild.build(fairSharing.get(), admissionFairSharing.get(),
-                    list(client.resources(ResourceFlavor.class)), cohorts(),
+                    list(client.resources(ResourceFlavor.class)),
+                    list(client.resources(dev.sluice.api.v1beta2.AdmissionCheck.class)), cohorts(),
                     clusterQueues, list(client.resources(LocalQueue.class)),
                     client.namespaces().list().getItems(), workloads, EngineRebuild::fromTemplates);
             snapshot = new Snapshot(e, byKey, List.copyOf(clusterQueues), now);

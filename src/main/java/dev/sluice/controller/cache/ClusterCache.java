@@ -44,6 +44,7 @@ public final class ClusterCache implements AutoCloseable {
     public final SharedIndexInformer<ResourceFlavor> flavors;
     public final SharedIndexInformer<ClusterQueue> clusterQueues;
     public final SharedIndexInformer<dev.sluice.api.v1beta2.Cohort> cohorts;
+    public final SharedIndexInformer<dev.sluice.api.v1beta2.AdmissionCheck> admissionChecks;
     public final SharedIndexInformer<LocalQueue> localQueues;
     public final SharedIndexInformer<Namespace> namespaces;
     final SharedIndexInformer<PriorityClass> priorityClasses;
@@ -88,6 +89,8 @@ public final class ClusterCache implements AutoCloseable {
                 sink);
         cohorts = add(client.resources(dev.sluice.api.v1beta2.Cohort.class).withLimit(limit).runnableInformer(0),
                 Ref.COHORT, sink);
+        admissionChecks = add(client.resources(dev.sluice.api.v1beta2.AdmissionCheck.class).withLimit(limit)
+                .runnableInformer(0), Ref.ADMISSION_CHECK, sink);
         localQueues = add(client.resources(LocalQueue.class).inAnyNamespace().withLimit(limit).runnableInformer(0),
                 Ref.LOCAL_QUEUE, sink);
         namespaces = add(client.namespaces().withLimit(limit).runnableInformer(0), Ref.NAMESPACE, sink);

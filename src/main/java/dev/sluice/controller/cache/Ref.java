@@ -12,6 +12,7 @@ public record Ref(String type, String namespace, String name) {
     public static final String FLAVOR = "ResourceFlavor";
     public static final String CLUSTER_QUEUE = "ClusterQueue";
     public static final String COHORT = "Cohort";
+    public static final String ADMISSION_CHECK = "AdmissionCheck";
     public static final String LOCAL_QUEUE = "LocalQueue";
     public static final String NAMESPACE = "Namespace";
     public static final String WORKLOAD = "Workload";

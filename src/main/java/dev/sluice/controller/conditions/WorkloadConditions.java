@@ -37,12 +37,23 @@ public final class WorkloadConditions {
     private WorkloadConditions() {
     }
 
-    /** Quota reserved and admitted (Sluice has no admission checks); an earlier eviction is now history. */
+    /** Quota reserved and admitted (no admission checks); an earlier eviction is now history. */
     public static Workload admit(Workload wl, Admission admission, String message, Instant now) {
+        return admit(wl, admission, message, List.of(), now);
+    }
+
+    /**
+     * Quota reserved; status.admissionChecks lists {@code checks} (a new one Pending, states already there kept, others
+     * dropped) and Admitted is True only when every one is Ready (else False, UnsatisfiedAdmissionChecks); an earlier
+     * eviction is now history.
+     */
+    public static Workload admit(Workload wl, Admission admission, String message, java.util.Collection<String> checks,
+            Instant now) {
         WorkloadStatus status = status(wl);
         status.setAdmission(admission);
         set(wl, QUOTA_RESERVED, true, "QuotaReserved", message, now);
-        set(wl, ADMITTED, true, "Admitted", "The workload is admitted", now);
+        AdmissionCheckStates.sync(wl, checks, now);
+        AdmissionCheckStates.syncAdmitted(wl, now);
         for (String type : List.of(EVICTED, PREEMPTED)) {
             Condition c = Conditions.find(status.getConditions(), type);
             if (c != null && "True".equals(c.getStatus())) {
@@ -83,14 +94,16 @@ public final class WorkloadConditions {
     }
 
     /**
-     * After the job of a Workload evicted for PodsReadyTimeout or deactivated is stopped, Requeued is False with the
-     * Evicted reason itself (PodsReadyTimeout, Deactivated, DeactivatedDueToRequeuingLimitExceeded), as Kueue v0.19's
+     * After the job of a Workload evicted for PodsReadyTimeout or AdmissionCheck (a Retry) or deactivated is stopped,
+     * Requeued is False with the Evicted reason itself (PodsReadyTimeout, AdmissionCheck, Deactivated,
+     * DeactivatedDueToRequeuingLimitExceeded), as Kueue v0.19's
      * job reconciler writes it ({@code SetRequeuedCondition(wl, evCond.Reason, evCond.Message, false)}), until the
      * backoff ends or the Workload is activated again.
      */
     private static String heldRequeueReason(String evictedReason) {
-        if (PodsReadyRules.TIMEOUT_REASON.equals(evictedReason)) {
-            return PodsReadyRules.TIMEOUT_REASON;
+        if (PodsReadyRules.TIMEOUT_REASON.equals(evictedReason)
+                || AdmissionCheckStates.EVICTION_REASON.equals(evictedReason)) {
+            return evictedReason; // Kueue: Requeued True only after a preemption (or node failure)
         }
         if (evictedReason != null && evictedReason.startsWith(PodsReadyRules.DEACTIVATED)) {
             return evictedReason;

@@ -1,17 +1,23 @@
 package dev.sluice.controller.queues;
 
+import dev.sluice.api.v1beta2.AdmissionCheck;
 import dev.sluice.api.v1beta2.ClusterQueue;
 import dev.sluice.api.v1beta2.Cohort;
 import dev.sluice.api.v1beta2.LocalQueue;
 import dev.sluice.api.v1beta2.ResourceFlavor;
+import dev.sluice.api.v1beta2.Workload;
 import dev.sluice.bridge.CohortObjects;
 import dev.sluice.bridge.InvalidObjectException;
 import dev.sluice.bridge.QueueObjects;
 import dev.sluice.controller.cache.ClusterCache;
 import dev.sluice.controller.cache.Ref;
 import dev.sluice.controller.session.Session;
+import dev.sluice.engine.AdmissionCheckRule;
+import dev.sluice.engine.ClusterQueueSpec;
 import io.fabric8.kubernetes.api.model.Namespace;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jboss.logging.Logger;
@@ -24,6 +30,8 @@ public final class QueueSync {
     private final Session s;
     /** The last problem reported per object, so a bad object is reported once, not on every event. */
     private final Map<String, String> reported = new HashMap<>();
+    /** Each ClusterQueue's admission checks as last upserted: a change sends its reserving Workloads round again. */
+    private final Map<String, List<AdmissionCheckRule>> checksByQueue = new HashMap<>();
 
     public QueueSync(Session session) {
         this.s = session;
@@ -32,6 +40,7 @@ public final class QueueSync {
     public void handle(Ref ref) {
         switch (ref.type()) {
             case Ref.FLAVOR -> flavor(ref.name());
+            case Ref.ADMISSION_CHECK -> admissionCheck(ref.name());
             case Ref.CLUSTER_QUEUE -> clusterQueue(ref.name());
             case Ref.COHORT -> cohort(ref.name());
             case Ref.LOCAL_QUEUE -> localQueue(ref.namespace(), ref.name());
@@ -49,16 +58,35 @@ public final class QueueSync {
         }
     }
 
+    /**
+     * An AdmissionCheck: whether its controller says it is Active (Kueue reads the condition, never writes it);
+     * ClusterQueues naming it become active or inactive with it.
+     */
+    public void admissionCheck(String name) {
+        AdmissionCheck ac = ClusterCache.get(s.cache.admissionChecks, null, name);
+        if (ac == null) {
+            s.engine.deleteAdmissionCheck(name);
+        } else {
+            s.engine.upsertAdmissionCheck(QueueObjects.admissionCheck(ac));
+        }
+    }
+
     public void clusterQueue(String name) {
         ClusterQueue cq = ClusterCache.get(s.cache.clusterQueues, null, name);
         if (cq == null) {
             s.engine.deleteClusterQueue(name);
             reported.remove("cq/" + name);
+            checksByQueue.remove(name);
             return;
         }
         try {
-            s.engine.upsertClusterQueue(QueueObjects.clusterQueue(cq));
+            ClusterQueueSpec spec = QueueObjects.clusterQueue(cq);
+            s.engine.upsertClusterQueue(spec);
             reported.remove("cq/" + name);
+            List<AdmissionCheckRule> before = checksByQueue.put(name, spec.admissionChecks());
+            if (before != null && !before.equals(spec.admissionChecks())) {
+                reservingWorkloads(name).forEach(s.requeue); // their status.admissionChecks follow the queue's
+            }
         } catch (InvalidObjectException | IllegalArgumentException e) {
             // the engine keeps the last valid spec; the object says what to fix
             if (!Objects.equals(reported.put("cq/" + name, e.getMessage()), e.getMessage())) {
@@ -101,6 +129,18 @@ public final class QueueSync {
                 dev.sluice.bridge.RecordedLocalQueueUsage.restore(s.engine, lq, s.nowMillis());
             }
         }
+    }
+
+    /** The Workloads holding quota in the ClusterQueue, as the cache shows them. */
+    private List<Ref> reservingWorkloads(String clusterQueue) {
+        List<Ref> out = new ArrayList<>();
+        for (Workload wl : s.cache.workloads.getStore().list()) {
+            if (wl.getStatus() != null && wl.getStatus().getAdmission() != null
+                    && clusterQueue.equals(wl.getStatus().getAdmission().getClusterQueue())) {
+                out.add(new Ref(Ref.WORKLOAD, wl.getMetadata().getNamespace(), wl.getMetadata().getName()));
+            }
+        }
+        return out;
     }
 
     public void namespace(String name) {

@@ -38,8 +38,8 @@ public final class EngineLoop implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(EngineLoop.class);
     /** Enough for a burst of admissions; the loop comes back after handling new events anyway. */
     private static final int MAX_CYCLES_PER_PASS = 256;
-    private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.COHORT, Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE,
-            Ref.PRIORITY, Ref.WORKLOAD);
+    private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.ADMISSION_CHECK, Ref.COHORT, Ref.CLUSTER_QUEUE,
+            Ref.LOCAL_QUEUE, Ref.NAMESPACE, Ref.PRIORITY, Ref.WORKLOAD);
 
     private static final long QUEUE_STATUS_PERIOD_MS = 1000;
     private static final long PROGRESS_PERIOD_MS = 30_000;
@@ -337,6 +337,7 @@ public final class EngineLoop implements AutoCloseable {
                 jobs.waitingForDefault().forEach(this::submit); // LocalQueue default may have appeared
             }
             case Ref.FLAVOR, Ref.COHORT, Ref.CLUSTER_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
+            case Ref.ADMISSION_CHECK -> queues.handle(ref);
             case Ref.PRIORITY -> jobs.blockedJobs().forEach(this::submit);
             case Ref.WORKLOAD -> workloads.handle(ref.namespace(), ref.name());
             default -> {

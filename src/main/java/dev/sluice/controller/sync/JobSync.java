@@ -418,6 +418,8 @@ final class JobSync {
         }
         GenericKubernetesResource next = Serialization.clone(job);
         try {
+            // the admission checks' podSetUpdates, merged over the flavors' (a conflict fails the start, as Kueue)
+            starts.replaceAll(st -> dev.sluice.bridge.PodSetUpdates.merge(st, wl));
             kind.start(next, starts);
         } catch (StartConflictException | IllegalArgumentException e) {
             // the flavor's node labels clash with the template, or the job no longer has the Workload's pod sets

@@ -140,7 +140,9 @@ final class PodsReadySync {
             requeuedAgain(key, PodsReadyRules.REACTIVATED, PodsReadyRules.REACTIVATED_MESSAGE, false);
             return false; // queued once Requeued is True
         }
-        if (PodsReadyRules.TIMEOUT_REASON.equals(requeued.getReason())) {
+        if (PodsReadyRules.TIMEOUT_REASON.equals(requeued.getReason())
+                || dev.sluice.controller.conditions.AdmissionCheckStates.EVICTION_REASON.equals(requeued.getReason())) {
+            // Kueue: a Retry's backoff is the requeueAt its checks asked for (none: queued at once)
             RequeueState rs = wl.getStatus().getRequeueState();
             long at = rs == null || rs.getRequeueAt() == null ? 0 : WorkloadSync.millis(rs.getRequeueAt());
             LOG.debugf("Workload %s (rv %s) waits out its backoff until %d", key, wl.getMetadata().getResourceVersion(), at);
@@ -379,6 +381,9 @@ final class PodsReadySync {
     static String eventReason(String evictedReason) {
         if (PodsReadyRules.TIMEOUT_REASON.equals(evictedReason)) {
             return PodsReadyRules.TIMEOUT_EVENT;
+        }
+        if (dev.sluice.controller.conditions.AdmissionCheckStates.EVICTION_REASON.equals(evictedReason)) {
+            return "EvictedDueTo" + evictedReason;
         }
         if (evictedReason != null && evictedReason.startsWith(PodsReadyRules.DEACTIVATED + "DueTo")) {
             return "EvictedDueTo" + evictedReason;

@@ -6,6 +6,7 @@ import dev.sluice.bridge.EngineWorkloads;
 import dev.sluice.bridge.InvalidObjectException;
 import dev.sluice.controller.cache.ClusterCache;
 import dev.sluice.controller.cache.Ref;
+import dev.sluice.controller.conditions.AdmissionCheckStates;
 import dev.sluice.controller.conditions.WorkloadConditions;
 import dev.sluice.controller.session.Session;
 import dev.sluice.controller.store.WorkloadStore;
@@ -77,6 +78,7 @@ final class WorkloadSync {
 
     private final PodsReadySync podsReady;
     private final RetentionSweep retention;
+    private final AdmissionCheckSync checks;
 
     WorkloadSync(Session session) {
         this.s = session;
@@ -99,6 +101,7 @@ final class WorkloadSync {
                 timer, s.lanes::background, this::writePending);
         this.podsReady = new PodsReadySync(s, this);
         this.retention = new RetentionSweep(s, s.retention, this::ownerJob);
+        this.checks = new AdmissionCheckSync(s, this);
     }
 
     RetentionSweep retention() {
@@ -203,6 +206,7 @@ final class WorkloadSync {
                 if (!state.spec().equals(spec)) {
                     s.engine.submit(spec);
                 }
+                checks.waiting(key, wl, state.clusterQueue());
             }
             case ADMITTED -> {
                 if (state.spec().active() != spec.active()) {
@@ -211,6 +215,8 @@ final class WorkloadSync {
                 Admission unwritten = unwrittenAdmissions.get(key);
                 if (unwritten != null) {
                     admit(key, unwritten);
+                } else if (checks.reserved(key, wl, spec)) {
+                    return; // its admission checks decided a write
                 } else if (owner.isEmpty() && WorkloadConditions.isTrue(wl, WorkloadConditions.EVICTED)
                         && WorkloadConditions.hasReservation(wl)) {
                     requeue(wl); // evicted by an earlier leader that stopped before releasing it
@@ -236,7 +242,7 @@ final class WorkloadSync {
                     "Workload " + wl.getMetadata().getNamespace() + "/" + wl.getMetadata().getName());
             Condition reserved = WorkloadConditions.find(wl, WorkloadConditions.QUOTA_RESERVED);
             long at = reserved == null ? EngineWorkloads.createdMillis(wl) : millis(reserved.getLastTransitionTime());
-            s.engine.restoreAdmitted(spec, assignment, at);
+            s.engine.restoreAdmitted(spec, assignment, at, AdmissionCheckSync.engineStates(wl));
         } catch (InvalidObjectException e) {
             LOG.warnf("cannot count the recorded admission: %s", e.getMessage());
             s.events.warning(wl, "InvalidAdmission", e.getMessage());
@@ -315,7 +321,8 @@ final class WorkloadSync {
         s.lanes.execute(key, () -> {
             // a job's Workload gets PodsReady False/WaitForStart in its admission's write: one write, not two
             Writes.Written w = writeNow(key, x -> podsReady.onAdmission(
-                    WorkloadConditions.admit(x, api, a.message(), now), ownerJob(x).isPresent(), now));
+                    WorkloadConditions.admit(x, api, a.message(), a.admissionChecks(), now), ownerJob(x).isPresent(),
+                    now));
             s.onEngine.accept(() -> admitted(key, a, now, w));
         });
     }
@@ -337,12 +344,22 @@ final class WorkloadSync {
         }
         String cq = a.assignment().clusterQueue();
         double wait = Math.max(0, (decidedAt.toEpochMilli() - queuedAtMillis(w.workload())) / 1000.0);
+        s.engine.setAdmissionCheckStates(key, AdmissionCheckSync.engineStates(w.workload()));
         s.events.normal(w.workload(), "QuotaReserved", a.message());
-        s.events.normal(w.workload(), "Admitted", "Admitted by ClusterQueue " + cq + ", wait time since reservation was 0s");
         s.metrics.quotaReserved(cq, wait);
-        s.metrics.admitted(cq, wait);
-        if (w.workload().getSpec().getQueueName() != null) {
-            s.metrics.localQueueAdmitted(key.namespace(), w.workload().getSpec().getQueueName(), wait);
+        String lq = w.workload().getSpec().getQueueName();
+        if (WorkloadConditions.isTrue(w.workload(), WorkloadConditions.ADMITTED)) {
+            s.events.normal(w.workload(), "Admitted", "Admitted by ClusterQueue " + cq
+                    + ", wait time since reservation was 0s");
+            s.metrics.admitted(cq, wait);
+            if (!AdmissionCheckStates.names(w.workload()).isEmpty()) {
+                s.metrics.admissionChecksWaited(cq, 0);
+            }
+            if (lq != null) {
+                s.metrics.localQueueAdmitted(key.namespace(), lq, wait);
+            }
+        } else if (lq != null) {
+            s.metrics.localQueueQuotaReserved(key.namespace(), lq, wait); // admitted once its checks are Ready
         }
         ownerJob(w.workload()).ifPresent(s.requeue);
     }
@@ -365,6 +382,7 @@ final class WorkloadSync {
                 if (WorkloadConditions.isTrue(x, WorkloadConditions.FINISHED)) {
                     return x; // its job finished first (the quota is freed by the Finished write): nothing to evict
                 }
+                AdmissionCheckSync.onEviction(x, now);
                 Workload evicted = podsReady.onEviction(WorkloadConditions.evict(x, e.reason().name(),
                         e.preemptionReason() == null ? null : e.preemptionReason().name(), message, now), e);
                 return release ? WorkloadConditions.requeue(evicted, now) : evicted;
