@@ -84,7 +84,7 @@ public class ProvisioningController {
         stopRoom();
     }
 
-    private void follow() {
+    private synchronized void follow() {
         try {
             boolean leading = runtime.role() == ControllerRuntime.Role.leading;
             if (!leading) {
@@ -131,6 +131,19 @@ public class ProvisioningController {
                     && list.getResources().stream().anyMatch(r -> ProvisioningRequests.PLURAL.equals(r.getName()));
         } catch (KubernetesClientException e) {
             return false;
+        }
+    }
+
+    /**
+     * Drops the room and builds it again from the cluster, as a new term would (tests); returns once it is listed.
+     */
+    public synchronized void restart() throws Exception {
+        stopRoom();
+        nextServedCheckMillis = 0;
+        follow();
+        ProvisioningRoom r = room;
+        if (r != null) {
+            r.started().get(30, TimeUnit.SECONDS);
         }
     }
 

@@ -24,7 +24,6 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -137,13 +136,21 @@ final class ProvisioningRoom implements ProvisioningCache, AutoCloseable {
         all.add(informer);
     }
 
+    private volatile CompletableFuture<Void> started = new CompletableFuture<>();
+
     /** Starts the informers; the returned future completes once every one has listed. */
     CompletableFuture<Void> start() {
-        List<CompletableFuture<?>> started = new ArrayList<>();
+        List<CompletableFuture<?>> each = new ArrayList<>();
         for (SharedIndexInformer<?> informer : all) {
-            started.add(informer.start().toCompletableFuture());
+            each.add(informer.start().toCompletableFuture());
         }
-        return CompletableFuture.allOf(started.toArray(CompletableFuture[]::new));
+        started = CompletableFuture.allOf(each.toArray(CompletableFuture[]::new));
+        return started;
+    }
+
+    /** Completes once every informer has listed. */
+    CompletableFuture<Void> started() {
+        return started;
     }
 
     private void checkChanged(AdmissionCheck ac) {
@@ -296,13 +303,5 @@ final class ProvisioningRoom implements ProvisioningCache, AutoCloseable {
     @Override
     public PodTemplate podTemplate(String namespace, String name) {
         return templates.getStore().getByKey(Cache.namespaceKeyFunc(namespace, name));
-    }
-
-    boolean closed() {
-        return closed;
-    }
-
-    static boolean sameKey(Key a, Key b) {
-        return Objects.equals(a, b);
     }
 }

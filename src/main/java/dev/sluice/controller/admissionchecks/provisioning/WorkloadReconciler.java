@@ -37,7 +37,7 @@ final class WorkloadReconciler {
     static final String CONTROLLER_NAME = "kueue.x-k8s.io/provisioning-request";
     static final String MANAGED_LABEL = "kueue.x-k8s.io/managed";
     /** Workload annotations with this prefix are passed to the request as parameters. */
-    static final String PARAMETER_ANNOTATION_PREFIX = "provreq.kueue.x-k8s.io/";
+    static final String PARAMETER_ANNOTATION_PREFIX = dev.sluice.bridge.JobWorkloads.PROVREQ_ANNOTATION_PREFIX;
     /** Kueue's TruncateEventMessage. */
     static final int MAX_EVENT_MESSAGE = 1024;
 
@@ -210,7 +210,6 @@ final class WorkloadReconciler {
 
     private void syncOwnedRequests(Workload wl, Map<String, ProvisioningRequestConfig> checkConfig,
             Map<String, GenericKubernetesResource> activeOrLast) {
-        String ns = wl.getMetadata().getNamespace();
         String wlName = wl.getMetadata().getName();
         for (var e : checkConfig.entrySet()) {
             String check = e.getKey();

@@ -520,6 +520,31 @@ class ProvisioningRequestControllerTest {
         f.awaitCheck(ns, "wl", "check-status-refused", c -> c.getState() == CheckState.Ready);
     }
 
+    /** A new term (or a restart) rebuilds from the cluster: nothing is made twice, the retry goes on where it was. */
+    @Test
+    void aRestartRebuildsFromTheClusterAndMakesNothingTwice() throws Exception {
+        String ns = ns("pr-restart");
+        f.config("config-restart", Fixtures.baseConfig(3));
+        f.activeCheck("check-restart", "config-restart");
+        f.baseWorkload(ns, "check-restart");
+        f.awaitRequest(ns, "wl-check-restart-1");
+        controller.restart();
+        f.autoscalerSets(ns, "wl-check-restart-1", Map.of(), "Failed=True:By test");
+        f.awaitCheck(ns, "wl", "check-restart", c -> c.getState() == CheckState.Retry);
+        controller.restart();
+        framework(ns, "check-restart", 1);
+        f.awaitRequest(ns, "wl-check-restart-2");
+        controller.restart();
+        f.autoscalerSets(ns, "wl-check-restart-2", Map.of(), "Provisioned=True:");
+        f.awaitCheck(ns, "wl", "check-restart", c -> c.getState() == CheckState.Ready);
+        assertThat(events(ns, "wl")).filteredOn(e -> "ProvisioningRequestCreated".equals(e.getReason()))
+                .extracting(Event::getMessage).containsExactlyInAnyOrder(
+                        "Created ProvisioningRequest: \"wl-check-restart-1\"",
+                        "Created ProvisioningRequest: \"wl-check-restart-2\"");
+        assertThat(f.request(ns, "wl-check-restart-1")).isNull();
+        assertThat(f.request(ns, "wl-check-restart-3")).isNull();
+    }
+
     // Kueue's TestReconcileAdmissionCheck (admissioncheck_reconciler_test.go)
 
     @Test
