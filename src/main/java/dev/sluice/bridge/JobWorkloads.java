@@ -49,6 +49,9 @@ public final class JobWorkloads {
         }
     }
 
+    /** Job annotations with this prefix are copied to the Workload: the ProvisioningRequest check's parameters. */
+    public static final String PROVREQ_ANNOTATION_PREFIX = "provreq.kueue.x-k8s.io/";
+
     public static Workload forJob(JobKind kind, GenericKubernetesResource job, PriorityClasses classes) {
         var meta = job.getMetadata();
         String jobRef = kind.kind() + " " + meta.getNamespace() + "/" + meta.getName();
@@ -66,6 +69,18 @@ public final class JobWorkloads {
                         .withName(meta.getName()).withUid(meta.getUid()).withController(true)
                         .withBlockOwnerDeletion(true).build())
                 .build());
+        // as Kueue's NewWorkload: the job's ProvisioningRequest parameters travel on its Workload
+        Map<String, String> provreq = new java.util.LinkedHashMap<>();
+        if (meta.getAnnotations() != null) {
+            meta.getAnnotations().forEach((k, v) -> {
+                if (k.startsWith(PROVREQ_ANNOTATION_PREFIX)) {
+                    provreq.put(k, v);
+                }
+            });
+        }
+        if (!provreq.isEmpty()) {
+            workload.getMetadata().setAnnotations(provreq);
+        }
         WorkloadSpec spec = new WorkloadSpec();
         List<PodSet> podSets = new ArrayList<>();
         for (PodSetTemplate t : templates) {

@@ -160,6 +160,20 @@ class BridgeTest {
         assertThat(workload.getSpec().getPriorityClassRef().getGroup()).isEqualTo("kueue.x-k8s.io");
     }
 
+    /** Kueue's NewWorkload: the job's provreq.kueue.x-k8s.io/ annotations (ProvisioningRequest parameters), no others. */
+    @Test
+    void provisioningRequestParametersOfTheJobAreCopiedToItsWorkload() throws Exception {
+        GenericKubernetesResource job = read("/seeds/ack-kube-queue/job-queued.yaml").get(0);
+        job.getMetadata().setName("pi");
+        job.getMetadata().setNamespace("default");
+        job.getMetadata().setAnnotations(Map.of("provreq.kueue.x-k8s.io/ValidUntilSeconds", "60",
+                "invalid-provreq-prefix/Foo1", "Bar1"));
+        var kind = JobKinds.standard().forJob(job).orElseThrow();
+        Workload workload = JobWorkloads.forJob(kind, job, CLASSES);
+        assertThat(workload.getMetadata().getAnnotations())
+                .containsExactlyEntriesOf(Map.of("provreq.kueue.x-k8s.io/ValidUntilSeconds", "60"));
+    }
+
     @Test
     void admissionRoundTripsThroughWorkloadStatus() {
         Assignment assignment = new Assignment("cluster-queue", List.of(new PodSetAssignment("slice",

@@ -44,6 +44,13 @@ class RbacCoverageIT {
             Map.entry("coordination.k8s.io/leases/watch", "as leases/list"),
             Map.entry("coordination.k8s.io/leases/update", "as leases/list"),
             Map.entry("coordination.k8s.io/leases/delete", "as leases/list"),
+            Map.entry("autoscaling.x-k8s.io/provisioningrequests/status/get",
+                    "Kueue's ClusterRole grants it to its provisioning controller (RBAC audits written for Kueue carry "
+                    + "over); Sluice reads the requests' status through its informer"),
+            Map.entry("autoscaling.x-k8s.io/provisioningrequests/finalizers/update",
+                    "a PodTemplate is handed over to its ProvisioningRequest by an update that adds a blockOwnerDeletion "
+                    + "ownerReference (OwnerReferencesPermissionEnforcement); ApiRequestLog infers that need from "
+                    + "creates only"),
             Map.entry("jobset.x-k8s.io/jobsets/delete", RETENTION),
             Map.entry("kubeflow.org/tfjobs/delete", RETENTION),
             Map.entry("kubeflow.org/pytorchjobs/delete", RETENTION),
