@@ -21,7 +21,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
@@ -52,9 +51,12 @@ public final class NodeView implements AutoCloseable {
     private final long listPageSize;
     private final Map<String, TasNode> nodes = new ConcurrentHashMap<>();
     private final NonTasUsage usage = new NonTasUsage();
-    private final AtomicBoolean changed = new AtomicBoolean();
+    /** Guards the view's content with {@link #changed}, so a reader sees both of one moment. */
+    private final Object lock = new Object();
+    /** Something changed since the engine last took the view. */
+    private boolean changed;
     /** Node and pod events that changed the view, since the start (tests: a heartbeat adds none). */
-    private final AtomicLong changes = new AtomicLong();
+    private long changes;
     private final LongAdder puts = new LongAdder();
     private final AtomicLong failures = new AtomicLong();
 
@@ -100,9 +102,7 @@ public final class NodeView implements AutoCloseable {
             @Override
             public void onAdd(Node n) {
                 TasNode now = Nodes.toEngine(n);
-                if (!now.equals(nodes.put(now.name(), now))) {
-                    changed();
-                }
+                change(() -> !now.equals(nodes.put(now.name(), now)));
             }
 
             @Override
@@ -112,17 +112,13 @@ public final class NodeView implements AutoCloseable {
 
             @Override
             public void onDelete(Node n, boolean unknown) {
-                if (nodes.remove(n.getMetadata().getName()) != null) {
-                    changed();
-                }
+                change(() -> nodes.remove(n.getMetadata().getName()) != null);
             }
         });
         watch(podInformer, "Pods (v1)", new Skeletons<>(NodeView::skeleton), new ResourceEventHandler<>() {
             @Override
             public void onAdd(Pod p) {
-                if (usage.update(key(p), p)) {
-                    changed();
-                }
+                change(() -> usage.update(key(p), p));
             }
 
             @Override
@@ -132,16 +128,16 @@ public final class NodeView implements AutoCloseable {
 
             @Override
             public void onDelete(Pod p, boolean unknown) {
-                if (usage.remove(key(p))) {
-                    changed();
-                }
+                change(() -> usage.remove(key(p)));
             }
         });
         listed = CompletableFuture.allOf(topologies.start().toCompletableFuture(),
                 nodeInformer.start().toCompletableFuture(), podInformer.start().toCompletableFuture());
         // the loop pushes the view (and the topologies held until now) once everything is listed
         listed.thenRun(() -> {
-            changed.set(true);
+            synchronized (lock) {
+                changed = true;
+            }
             sink.accept(NODES);
         });
         LOG.info("topology-aware scheduling: watching Topologies, Nodes and Pods (a ResourceFlavor names a topology)");
@@ -199,9 +195,11 @@ public final class NodeView implements AutoCloseable {
         topologies = null;
         nodeInformer = null;
         podInformer = null;
-        nodes.clear();
-        usage.clear();
-        changed.set(false);
+        synchronized (lock) {
+            nodes.clear();
+            usage.clear();
+            changed = false;
+        }
         LOG.info("topology-aware scheduling: no ResourceFlavor names a topology; Nodes and Pods are no longer watched");
     }
 
@@ -228,13 +226,20 @@ public final class NodeView implements AutoCloseable {
 
     /** The view as it is now, for the engine; marks it read, so the next change hands the loop a reference again. */
     public Snapshot take() {
-        changed.set(false);
-        return new Snapshot(new ArrayList<>(nodes.values()), usage.perNode());
+        synchronized (lock) {
+            changed = false;
+            return new Snapshot(new ArrayList<>(nodes.values()), usage.perNode());
+        }
     }
 
-    /** Whether something changed since the view was last read. */
-    public boolean changedSinceTaken() {
-        return changed.get();
+    /**
+     * Whether the view holds what {@code seen} looks for and the engine has taken it since (tests: the engine's
+     * nodes are those the test made).
+     */
+    public boolean taken(java.util.function.Predicate<Snapshot> seen) {
+        synchronized (lock) {
+            return !changed && seen.test(new Snapshot(new ArrayList<>(nodes.values()), usage.perNode()));
+        }
     }
 
     /** The nodes, and per node the non-TAS pods' usage. */
@@ -243,7 +248,9 @@ public final class NodeView implements AutoCloseable {
 
     /** Node and pod events that changed the view since this session started (a test hook). */
     public long changes() {
-        return changes.get();
+        synchronized (lock) {
+            return changes;
+        }
     }
 
     /** Why a first list is not done, one line per informer ("could not list Pods (v1): ..."); empty when none. */
@@ -257,9 +264,18 @@ public final class NodeView implements AutoCloseable {
         return out;
     }
 
-    private void changed() {
-        changes.incrementAndGet();
-        if (changed.compareAndSet(false, true) && synced()) {
+    /** Applies a change to the view (true when it changed something), and tells the loop if it is the first since taken. */
+    private void change(java.util.function.BooleanSupplier apply) {
+        boolean first;
+        synchronized (lock) {
+            if (!apply.getAsBoolean()) {
+                return;
+            }
+            changes++;
+            first = !changed;
+            changed = true;
+        }
+        if (first && synced()) {
             sink.accept(NODES);
         }
     }
