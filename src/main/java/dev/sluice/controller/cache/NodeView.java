@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.jboss.logging.Logger;
@@ -82,7 +83,7 @@ public final class NodeView implements AutoCloseable {
         topologies = client.resources(Topology.class).withLimit(limit).runnableInformer(0);
         nodeInformer = client.nodes().withLimit(limit).runnableInformer(0);
         podInformer = client.pods().inAnyNamespace().withLimit(limit).runnableInformer(0);
-        watch(topologies, "Topologies (kueue.x-k8s.io/v1beta2)", new Skeletons<>(t -> t), new ResourceEventHandler<>() {
+        watch(topologies, "Topologies (kueue.x-k8s.io/v1beta2)", new Skeletons<>(t -> t, (k, t) -> { }, k -> { }), new ResourceEventHandler<>() {
             @Override
             public void onAdd(Topology t) {
                 sink.accept(new Ref(Ref.TOPOLOGY, null, t.getMetadata().getName()));
@@ -98,39 +99,15 @@ public final class NodeView implements AutoCloseable {
                 onAdd(t);
             }
         });
-        watch(nodeInformer, "Nodes (v1)", new Skeletons<>(NodeView::skeleton), new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Node n) {
-                TasNode now = Nodes.toEngine(n);
-                change(() -> !now.equals(nodes.put(now.name(), now)));
-            }
-
-            @Override
-            public void onUpdate(Node before, Node n) {
-                onAdd(n); // before is the stored skeleton: the view's own TasNode is what is compared
-            }
-
-            @Override
-            public void onDelete(Node n, boolean unknown) {
-                change(() -> nodes.remove(n.getMetadata().getName()) != null);
-            }
-        });
-        watch(podInformer, "Pods (v1)", new Skeletons<>(NodeView::skeleton), new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Pod p) {
-                change(() -> usage.update(key(p), p));
-            }
-
-            @Override
-            public void onUpdate(Pod before, Pod p) {
-                onAdd(p);
-            }
-
-            @Override
-            public void onDelete(Pod p, boolean unknown) {
-                change(() -> usage.remove(key(p)));
-            }
-        });
+        // what TAS reads is taken from each object as its store gets it (the informer hands its handlers the
+        // stored form, which here is a skeleton)
+        watch(nodeInformer, "Nodes (v1)", new Skeletons<>(NodeView::skeleton, (key, n) -> {
+            TasNode now = Nodes.toEngine(n);
+            change(() -> !now.equals(nodes.put(key, now)));
+        }, key -> change(() -> nodes.remove(key) != null)), null);
+        watch(podInformer, "Pods (v1)", new Skeletons<>(NodeView::skeleton,
+                (key, p) -> change(() -> usage.update(key, p)),
+                key -> change(() -> usage.remove(key))), null);
         listed = CompletableFuture.allOf(topologies.start().toCompletableFuture(),
                 nodeInformer.start().toCompletableFuture(), podInformer.start().toCompletableFuture());
         // the loop pushes the view (and the topologies held until now) once everything is listed
@@ -150,7 +127,9 @@ public final class NodeView implements AutoCloseable {
                 Math.max(1, client.getConfiguration().getWatchReconnectInterval()), failures::incrementAndGet);
         retries.put(informer, retry);
         informer.exceptionHandler(retry);
-        informer.addEventHandler(handler);
+        if (handler != null) {
+            informer.addEventHandler(handler);
+        }
     }
 
     /**
@@ -280,10 +259,6 @@ public final class NodeView implements AutoCloseable {
         }
     }
 
-    private static String key(Pod p) {
-        return p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
-    }
-
     /** What the store keeps of a Node: the key and resourceVersion (the view keeps the rest as a TasNode). */
     static Node skeleton(Node n) {
         return new NodeBuilder().withNewMetadata().withName(n.getMetadata().getName())
@@ -297,19 +272,36 @@ public final class NodeView implements AutoCloseable {
                 .withResourceVersion(p.getMetadata().getResourceVersion()).endMetadata().build();
     }
 
-    /** An informer store that keeps a skeleton of each object, counting puts (progress of the first list). */
+    /**
+     * An informer store that hands each object, whole, to {@code taken} and keeps only its skeleton; a key removed
+     * (deleted, or gone at a relist) goes to {@code gone}. Counts puts (progress of the first list).
+     */
     private final class Skeletons<T extends HasMetadata> extends BasicItemStore<T> {
         private final UnaryOperator<T> skeleton;
+        private final BiConsumer<String, T> taken;
+        private final Consumer<String> gone;
 
-        Skeletons(UnaryOperator<T> skeleton) {
+        Skeletons(UnaryOperator<T> skeleton, BiConsumer<String, T> taken, Consumer<String> gone) {
             super(Cache::metaNamespaceKeyFunc);
             this.skeleton = skeleton;
+            this.taken = taken;
+            this.gone = gone;
         }
 
         @Override
         public T put(String key, T obj) {
             puts.increment();
+            taken.accept(key, obj);
             return super.put(key, skeleton.apply(obj));
+        }
+
+        @Override
+        public T remove(String key) {
+            T removed = super.remove(key);
+            if (removed != null) {
+                gone.accept(key);
+            }
+            return removed;
         }
     }
 
