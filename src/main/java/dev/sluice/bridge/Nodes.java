@@ -1,11 +1,13 @@
 package dev.sluice.bridge;
 
+import dev.sluice.api.v1beta2.TopologyAnnotations;
 import dev.sluice.engine.Taint;
 import dev.sluice.engine.tas.TasNode;
 import dev.sluice.jobs.InvalidJobException;
 import dev.sluice.jobs.PodDemand;
 import io.fabric8.kubernetes.api.model.Node;
 import io.fabric8.kubernetes.api.model.NodeCondition;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,5 +73,37 @@ public final class Nodes {
         } catch (InvalidJobException e) {
             return null;
         }
+    }
+
+    /**
+     * Whether the pod was placed by topology-aware scheduling (Kueue's utiltas.IsTAS): its template asked for a
+     * topology by annotation, which the pod carries. Its usage is booked by its Workload's topology assignment.
+     */
+    public static boolean placedByTas(Map<String, String> podAnnotations) {
+        return podAnnotations != null && (podAnnotations.containsKey(TopologyAnnotations.PREFERRED)
+                || podAnnotations.containsKey(TopologyAnnotations.REQUIRED)
+                || podAnnotations.containsKey(TopologyAnnotations.SLICE_REQUIRED)
+                || podAnnotations.containsKey(TopologyAnnotations.SLICE_REQUIRED_CONSTRAINTS)
+                || podAnnotations.containsKey(TopologyAnnotations.UNCONSTRAINED));
+    }
+
+    /** Succeeded or Failed (Kueue's utilpod.IsTerminated): it holds nothing of its node. */
+    public static boolean terminated(Pod pod) {
+        String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+        return "Succeeded".equals(phase) || "Failed".equals(phase);
+    }
+
+    /**
+     * Whether the pod's requests count against its node for TAS as usage of pods not placed by TAS (Kueue's
+     * belongsToNonTASCache): not a TAS pod, bound to a node, not terminated.
+     */
+    public static boolean countsAsNonTas(Pod pod) {
+        if (pod == null || placedByTas(pod.getMetadata() == null ? null : pod.getMetadata().getAnnotations())) {
+            return false;
+        }
+        if (pod.getSpec() == null || pod.getSpec().getNodeName() == null || pod.getSpec().getNodeName().isEmpty()) {
+            return false; // not scheduled: it uses no capacity yet
+        }
+        return !terminated(pod);
     }
 }

@@ -34,6 +34,10 @@ final class ControllerHealth {
             if (election != null) {
                 response.withData("leaderElection", election);
             }
+            var lists = runtime.listProblems();
+            if (!lists.isEmpty()) {
+                response.withData("informers", String.join("; ", lists));
+            }
             return response.status(runtime.ready()).build();
         }
     }

@@ -290,6 +290,16 @@ public class ControllerRuntime {
         return l.alive() && System.currentTimeMillis() - l.heartbeatMillis() < maxSilence.toMillis();
     }
 
+    /**
+     * Why informers of the leading session have not listed, one line each ("could not list Pods (v1): the API server
+     * answered HTTP 403 ..."): missing RBAC, a conversion webhook not reachable; empty otherwise.
+     */
+    public java.util.List<String> listProblems() {
+        EngineLoop l = loop;
+        Session session = l == null ? null : l.session();
+        return session == null ? java.util.List.of() : session.cache.listProblems();
+    }
+
     public String problem() {
         EngineLoop l = loop;
         return l == null || l.failure() == null ? null : l.failure().toString();

@@ -50,6 +50,11 @@ public final class LiveState {
         return d == null ? null : d.spec();
     }
 
+    /** Topology-aware scheduling's view of Topologies, Nodes and pods (read-only: whether it runs, how often it changed). */
+    public dev.sluice.controller.cache.NodeView nodeView() {
+        return session.cache.nodeView;
+    }
+
     public java.util.List<dev.sluice.api.v1beta2.ResourceFlavor> flavors() {
         return session.cache.list(session.cache.flavors);
     }

@@ -56,6 +56,10 @@ public final class ClusterCache implements AutoCloseable {
     /** Kinds switched on whose CRD the cluster does not serve (yet): looked for again now and then. */
     private final List<JobKind> absent = new ArrayList<>();
     private final List<SharedIndexInformer<?>> all = new ArrayList<>();
+    /** Each informer's exception handler, which knows the last failed list ({@link #listProblems}). */
+    private final Map<SharedIndexInformer<?>, InformerRetry> retries = new ConcurrentHashMap<>();
+    /** Topologies, Nodes and pods for topology-aware scheduling: running only while a ResourceFlavor names a topology. */
+    public final NodeView nodeView;
     /** Each informer's store, to see the initial lists progress. */
     private final Map<SharedIndexInformer<?>, StrippedItemStore<?>> stores = new ConcurrentHashMap<>();
     /** Failed list attempts of all informers, each an answer (progress for the stall check, not a stall). */
@@ -83,6 +87,7 @@ public final class ClusterCache implements AutoCloseable {
         this.client = client;
         this.sink = sink;
         this.listPageSize = listPageSize;
+        this.nodeView = new NodeView(client, sink, listPageSize);
         Long limit = listPageSize;
         flavors = add(client.resources(ResourceFlavor.class).withLimit(limit).runnableInformer(0), Ref.FLAVOR, sink);
         clusterQueues = add(client.resources(ClusterQueue.class).withLimit(limit).runnableInformer(0), Ref.CLUSTER_QUEUE,
@@ -229,8 +234,12 @@ public final class ClusterCache implements AutoCloseable {
         // a failed first list is tried again (fabric8 would stop the informer), so a start survives an API server
         // that cannot answer yet; each answer counts as progress for startAndSync's stall check
         boolean jobKind = store instanceof JobItemStore;
-        informer.exceptionHandler(new InformerRetry(describe(informer, type), !jobKind,
-                Math.max(1, client.getConfiguration().getWatchReconnectInterval()), failedAttempts::incrementAndGet));
+        InformerRetry retry = new InformerRetry(describe(informer, type), !jobKind,
+                Math.max(1, client.getConfiguration().getWatchReconnectInterval()), failedAttempts::incrementAndGet);
+        if (!jobKind) {
+            retries.put(informer, retry); // a job kind that cannot be listed is left out and logged instead
+        }
+        informer.exceptionHandler(retry);
         informer.addEventHandler(new ResourceEventHandler<T>() {
             @Override
             public void onAdd(T obj) {
@@ -338,6 +347,21 @@ public final class ClusterCache implements AutoCloseable {
         return all.stream().filter(i -> kindOf(i) == null || jobs.containsValue(i)).allMatch(SharedIndexInformer::hasSynced);
     }
 
+    /**
+     * Why an informer has not listed yet, one line each ("could not list Pods (v1): the API server answered HTTP 403
+     * ..."), the node view's included; empty when every running informer listed or has not failed.
+     */
+    public List<String> listProblems() {
+        List<String> out = new ArrayList<>();
+        retries.forEach((informer, retry) -> {
+            if (!informer.hasSynced() && retry.lastFailure() != null) {
+                out.add(retry.lastFailure());
+            }
+        });
+        out.addAll(nodeView.listProblems());
+        return out;
+    }
+
     public static <T extends HasMetadata> T get(SharedIndexInformer<T> informer, String namespace, String name) {
         return informer.getStore().getByKey(namespace == null ? name : Cache.namespaceKeyFunc(namespace, name));
     }
@@ -360,6 +384,7 @@ public final class ClusterCache implements AutoCloseable {
 
     @Override
     public void close() {
+        nodeView.close();
         for (SharedIndexInformer<?> informer : all) {
             informer.stop();
         }

@@ -26,6 +26,8 @@ final class InformerRetry implements ExceptionHandler {
     private final long firstIntervalMillis;
     private final Runnable answered;
     private final AtomicInteger failedLists = new AtomicInteger();
+    /** What the API server answered to the last failed list or watch, for the readiness check; null before any. */
+    private volatile String lastFailure;
 
     /**
      * @param what the objects listed, as a user reads it (e.g. "Workloads (kueue.x-k8s.io/v1beta2)")
@@ -44,6 +46,7 @@ final class InformerRetry implements ExceptionHandler {
     @Override
     public boolean retryAfterException(boolean isStarted, Throwable t) {
         answered.run();
+        lastFailure = "could not list " + what + ": " + answer(t);
         if (!isStarted && !retryFirstList) {
             return false; // the informer stops; startAndSync says so and leaves the kind out for now
         }
@@ -59,6 +62,11 @@ final class InformerRetry implements ExceptionHandler {
         }
         LOG.warnf("could not list or watch %s: %s; trying again with back-off", what, answer(t));
         return true;
+    }
+
+    /** "could not list Pods (v1): the API server answered HTTP 403 ...", the last failure; null before any. */
+    String lastFailure() {
+        return lastFailure;
     }
 
     /** How many first lists failed so far. */

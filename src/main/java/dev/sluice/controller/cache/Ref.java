@@ -18,6 +18,13 @@ public record Ref(String type, String namespace, String name) {
     public static final String WORKLOAD = "Workload";
     /** A PriorityClass or WorkloadPriorityClass changed: jobs still waiting for their class get another try. */
     public static final String PRIORITY = "Priority";
+    /** A Topology object (kueue.x-k8s.io) changed. */
+    public static final String TOPOLOGY = "Topology";
+    /**
+     * The node view changed (a Node's labels, capacity, taints or readiness; a pod not placed by TAS came, moved or
+     * went): one reference for any number of such changes ({@link NodeView}).
+     */
+    public static final String NODES = "Nodes";
 
     @Override
     public String toString() {

@@ -10,6 +10,7 @@ import dev.sluice.controller.conditions.WorkloadConditions;
 import dev.sluice.controller.queues.CohortStatusSync;
 import dev.sluice.controller.queues.QueueStatusSync;
 import dev.sluice.controller.queues.QueueSync;
+import dev.sluice.controller.queues.TopologySync;
 import dev.sluice.controller.session.Session;
 import dev.sluice.engine.CycleResult;
 import dev.sluice.jobs.JobKind;
@@ -38,8 +39,8 @@ public final class EngineLoop implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(EngineLoop.class);
     /** Enough for a burst of admissions; the loop comes back after handling new events anyway. */
     private static final int MAX_CYCLES_PER_PASS = 256;
-    private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.ADMISSION_CHECK, Ref.COHORT, Ref.CLUSTER_QUEUE,
-            Ref.LOCAL_QUEUE, Ref.NAMESPACE, Ref.PRIORITY, Ref.WORKLOAD);
+    private static final List<String> ORDER = List.of(Ref.FLAVOR, Ref.TOPOLOGY, Ref.NODES, Ref.ADMISSION_CHECK, Ref.COHORT,
+            Ref.CLUSTER_QUEUE, Ref.LOCAL_QUEUE, Ref.NAMESPACE, Ref.PRIORITY, Ref.WORKLOAD);
 
     private static final long QUEUE_STATUS_PERIOD_MS = 1000;
     private static final long PROGRESS_PERIOD_MS = 30_000;
@@ -67,6 +68,7 @@ public final class EngineLoop implements AutoCloseable {
     private boolean queueStatusDue;
     private Session s;
     private QueueSync queues;
+    private TopologySync topologies;
     private WorkloadSync workloads;
     private JobSync jobs;
     private QueueStatusSync queueStatus;
@@ -138,10 +140,16 @@ public final class EngineLoop implements AutoCloseable {
         return s;
     }
 
+    /** Topologies and the node view into the engine (tests read how often the engine got nodes). */
+    public TopologySync topologies() {
+        return topologies;
+    }
+
     private void run() {
         try {
             s = sessionFactory.apply(this);
             queues = new QueueSync(s);
+            topologies = new TopologySync(s);
             workloads = new WorkloadSync(s);
             jobs = new JobSync(s, workloads);
             queueStatus = new QueueStatusSync(s);
@@ -201,6 +209,8 @@ public final class EngineLoop implements AutoCloseable {
         for (ResourceFlavor rf : s.cache.list(s.cache.flavors)) {
             queues.flavor(rf.getMetadata().getName());
         }
+        // with a TAS flavor the nodes are listed before anything is counted or admitted
+        topologies.rebuild(listStallSeconds);
         for (var cohort : s.cache.list(s.cache.cohorts)) {
             queues.cohort(cohort.getMetadata().getName());
         }
@@ -253,13 +263,22 @@ public final class EngineLoop implements AutoCloseable {
     private void pass(LinkedHashSet<Ref> batch) {
         List<Ref> ordered = new ArrayList<>(batch);
         ordered.sort(Comparator.comparingInt(EngineLoop::rank));
+        boolean flavors = false;
         for (Ref ref : ordered) {
+            if (flavors && rank(ref) > rank(new Ref(Ref.FLAVOR, null, ""))) {
+                flavors = false;
+                topologies.flavorsChanged(); // the node view starts with the first TAS flavor, stops with the last
+            }
             try {
                 handle(ref);
+                flavors |= Ref.FLAVOR.equals(ref.type());
             } catch (RuntimeException e) {
                 LOG.warnf(e, "reconciling %s failed; retrying", ref);
                 retry(ref);
             }
+        }
+        if (flavors) {
+            topologies.flavorsChanged();
         }
         long start = System.nanoTime();
         for (int i = 0; i < MAX_CYCLES_PER_PASS; i++) {
@@ -338,6 +357,8 @@ public final class EngineLoop implements AutoCloseable {
             }
             case Ref.FLAVOR, Ref.COHORT, Ref.CLUSTER_QUEUE, Ref.NAMESPACE -> queues.handle(ref);
             case Ref.ADMISSION_CHECK -> queues.handle(ref);
+            case Ref.TOPOLOGY -> topologies.topology(ref.name());
+            case Ref.NODES -> topologies.nodes();
             case Ref.PRIORITY -> jobs.blockedJobs().forEach(this::submit);
             case Ref.WORKLOAD -> workloads.handle(ref.namespace(), ref.name());
             default -> {
