@@ -183,8 +183,14 @@ public final class Simulation {
 
     private void setUp() {
         long t0 = System.nanoTime();
+        for (dev.sluice.engine.tas.Topology t : scenario.topologies()) {
+            engine.upsertTopology(t);
+        }
         for (FlavorSpec f : scenario.flavors()) {
             engine.upsertFlavor(f);
+        }
+        if (!scenario.nodes().isEmpty()) {
+            engine.setNodes(scenario.nodes(), Map.of()); // no pods but the simulated ones: nothing else uses the nodes
         }
         for (var ns : new TreeMap<>(scenario.namespaces()).entrySet()) {
             engine.upsertNamespace(ns.getKey(), ns.getValue());
