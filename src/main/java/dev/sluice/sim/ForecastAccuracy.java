@@ -98,7 +98,11 @@ final class ForecastAccuracy implements Simulation.Observer {
     private Map<WorkloadKey, Forecast> forward(long now, Collection<WorkloadRun> all, Map<WorkloadKey, Forecast> fresh,
             Function<WorkloadKey, Estimate> estimateOf) {
         Engine copy = new Engine();
+        scenario.topologies().forEach(copy::upsertTopology);
         scenario.flavors().forEach(copy::upsertFlavor);
+        if (!scenario.nodes().isEmpty()) {
+            copy.setNodes(scenario.nodes(), Map.of());
+        }
         scenario.namespaces().forEach(copy::upsertNamespace);
         for (ClusterQueueSpec cq : scenario.clusterQueues()) {
             copy.upsertClusterQueue(cq);

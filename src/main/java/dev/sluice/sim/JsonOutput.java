@@ -22,6 +22,9 @@ public final class JsonOutput {
             if (!e.flavors().isEmpty()) {
                 j.map("flavors", e.flavors());
             }
+            if (!e.placements().isEmpty()) {
+                j.raw("placements", Placements.json(e.placements()));
+            }
             if (e.message() != null) {
                 j.field("message", e.message());
             }

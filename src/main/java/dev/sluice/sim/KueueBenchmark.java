@@ -83,9 +83,23 @@ public final class KueueBenchmark {
 
     /** Feeds the variant's objects to the builder, in the order Kueue's generator creates them per queue. */
     public static void generate(Variant v, ScenarioBuilder builder) {
+        generate(v, builder, null);
+    }
+
+    /**
+     * With {@code topologyName} (for {@code --nodes}) the flavor rf places on that Topology's nodes: every
+     * ClusterQueue is then TAS-only, so each Workload is placed as Kueue places a pod set without a topology request
+     * there (implied TAS); null for Kueue's benchmark as it is.
+     */
+    public static void generate(Variant v, ScenarioBuilder builder, String topologyName) {
         Origin origin = new Origin("--generate " + v.name(), 0, null);
         ResourceFlavor rf = new ResourceFlavor();
         rf.setMetadata(new ObjectMetaBuilder().withName(FLAVOR).build());
+        if (topologyName != null) {
+            dev.sluice.api.v1beta2.ResourceFlavorSpec spec = new dev.sluice.api.v1beta2.ResourceFlavorSpec();
+            spec.setTopologyName(topologyName);
+            rf.setSpec(spec);
+        }
         builder.flavor(rf, origin);
         for (int c = 0; c < v.cohorts(); c++) {
             String cohort = "cohort-" + c;
@@ -116,12 +130,17 @@ public final class KueueBenchmark {
 
     /** One of the benchmark's ClusterQueues (also created by the end-to-end benchmark in bench/). */
     public static ClusterQueue clusterQueue(String name, String cohort) {
+        return clusterQueue(name, cohort, FLAVOR);
+    }
+
+    /** The same ClusterQueue on another flavor (Kueue's TAS benchmark's tas-flavor). */
+    static ClusterQueue clusterQueue(String name, String cohort, String flavor) {
         ResourceQuota cpu = new ResourceQuota();
         cpu.setName("cpu");
         cpu.setNominalQuota(new Quantity("20"));
         cpu.setBorrowingLimit(new Quantity("100"));
         FlavorQuotas fq = new FlavorQuotas();
-        fq.setName(FLAVOR);
+        fq.setName(flavor);
         fq.setResources(List.of(cpu));
         ResourceGroup rg = new ResourceGroup();
         rg.setCoveredResources(List.of("cpu"));

@@ -39,8 +39,8 @@ import java.util.stream.Stream;
  */
 public final class ManifestLoader {
 
-    static final String SUPPORTED = "ResourceFlavor, ClusterQueue, LocalQueue, WorkloadPriorityClass, Workload, Cohort "
-            + "(kueue.x-k8s.io/v1beta2 or v1beta1), PriorityClass (scheduling.k8s.io/v1), Namespace (v1)";
+    static final String SUPPORTED = "ResourceFlavor, ClusterQueue, LocalQueue, WorkloadPriorityClass, Workload, Cohort, "
+            + "Topology (kueue.x-k8s.io/v1beta2 or v1beta1), PriorityClass (scheduling.k8s.io/v1), Namespace, Node (v1)";
 
     /** The v1beta1 model a v1beta1 document must fit, field for field, before it is converted to the hub (v1beta2). */
     private static final java.util.Map<String, Class<?>> V1BETA1_TYPES = java.util.Map.of(
@@ -49,11 +49,13 @@ public final class ManifestLoader {
             "LocalQueue", dev.sluice.api.v1beta1.LocalQueue.class,
             "Workload", dev.sluice.api.v1beta1.Workload.class,
             "WorkloadPriorityClass", dev.sluice.api.v1beta1.WorkloadPriorityClass.class,
-            "Cohort", dev.sluice.api.v1beta1.Cohort.class);
+            "Cohort", dev.sluice.api.v1beta1.Cohort.class,
+            "Topology", dev.sluice.api.v1beta1.Topology.class);
 
     private static final java.util.Map<String, Class<?>> V1BETA2_TYPES = java.util.Map.of(
             "ResourceFlavor", ResourceFlavor.class, "ClusterQueue", ClusterQueue.class, "LocalQueue", LocalQueue.class,
-            "Workload", Workload.class, "WorkloadPriorityClass", WorkloadPriorityClass.class, "Cohort", Cohort.class);
+            "Workload", Workload.class, "WorkloadPriorityClass", WorkloadPriorityClass.class, "Cohort", Cohort.class,
+            "Topology", dev.sluice.api.v1beta2.Topology.class);
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     /** Unknown fields of Kueue's objects are errors, as with kubectl's strict validation. */
@@ -140,7 +142,7 @@ public final class ManifestLoader {
         String ns = doc.path("metadata").path("namespace").asText("");
         Origin o = origin.named(kind + " " + (ns.isEmpty() ? "" : ns + "/") + name);
         try {
-            if (KueueConversion.isKueueKind(kind) && KueueConversion.VERSIONS.contains(apiVersion)) {
+            if (V1BETA2_TYPES.containsKey(kind) && KueueConversion.VERSIONS.contains(apiVersion)) {
                 // either version, read the same way: checked against its own version's fields and Kueue's admission
                 // rules (what the API server would refuse is refused here, in its words), then converted to the hub
                 // (v1beta2), as the API server's conversion webhook would
@@ -178,6 +180,9 @@ public final class ManifestLoader {
                     PriorityClass c = convert(doc, PriorityClass.class);
                     builder.priorityClass(c.getMetadata(), c.getValue(), c.getGlobalDefault(), o);
                 }
+                case Kueue.API_VERSION + " Topology" ->
+                        builder.topology(convert(doc, dev.sluice.api.v1beta2.Topology.class), o);
+                case "v1 Node" -> builder.node(convert(doc, io.fabric8.kubernetes.api.model.Node.class), o);
                 case "v1 Namespace" -> {
                     Namespace n = convert(doc, Namespace.class);
                     builder.namespace(n.getMetadata() == null ? null : n.getMetadata().getName(),

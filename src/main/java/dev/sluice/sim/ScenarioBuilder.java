@@ -27,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Collects input objects (from manifests or a generator), then checks references and builds the {@link Scenario}.
@@ -64,6 +65,12 @@ public final class ScenarioBuilder {
     /** Kind/name of the queue objects refused: their problems are reported, references to them are not. */
     private final java.util.Set<String> refused = new java.util.HashSet<>();
     private final Map<String, Integer> generatedNames = new HashMap<>();
+    /** Topology objects by name, and the nodes of Node manifests and of {@code --nodes}, for TAS flavors. */
+    private final Map<String, Named<dev.sluice.engine.tas.Topology>> topologies = new LinkedHashMap<>();
+    private final List<dev.sluice.engine.tas.TasNode> nodes = new ArrayList<>();
+    private final Map<String, ResourceFlavor> flavorObjects = new LinkedHashMap<>();
+    private SyntheticNodes synthetic;
+    private Origin syntheticOrigin;
 
     public ScenarioBuilder(long defaultDurationMillis) {
         this.defaultDurationMillis = defaultDurationMillis;
@@ -95,6 +102,7 @@ public final class ScenarioBuilder {
     public void flavor(ResourceFlavor flavor, Origin origin) {
         if (unique("ResourceFlavor", null, flavor.getMetadata(), origin)) {
             flavors.put(flavor.getMetadata().getName(), new Named<>(QueueObjects.flavor(flavor), origin));
+            flavorObjects.put(flavor.getMetadata().getName(), flavor);
         }
     }
 
@@ -205,9 +213,113 @@ public final class ScenarioBuilder {
         submissions.add(new PendingWorkload(workload, origin.named("Workload " + meta.getNamespace() + "/" + meta.getName())));
     }
 
+    /** A Topology object (either version, read as v1beta2): its levels, for the flavors naming it by topologyName. */
+    public void topology(dev.sluice.api.v1beta2.Topology topology, Origin origin) {
+        if (!unique("Topology", null, topology.getMetadata(), origin)) {
+            return;
+        }
+        try {
+            topologies.put(topology.getMetadata().getName(),
+                    new Named<>(dev.sluice.bridge.Topologies.toEngine(topology), origin));
+        } catch (InvalidObjectException e) {
+            refuse("Topology", topology.getMetadata().getName(), List.of(origin.error(e.field(), problemOf(e))));
+        }
+    }
+
+    /**
+     * A Node object as TAS counts it. Unlike a live cluster's, a hand-written Node usually has no status: it is Ready
+     * unless its Ready condition says otherwise, its allocatable is its capacity when only that is given, and it
+     * takes {@value SimNodes#DEFAULT_PODS} pods unless it says how many.
+     */
+    public void node(io.fabric8.kubernetes.api.model.Node node, Origin origin) {
+        if (!unique("Node", null, node.getMetadata(), origin)) {
+            return;
+        }
+        List<InputError> problems = new ArrayList<>();
+        dev.sluice.engine.tas.TasNode n = SimNodes.toEngine(node, origin, problems);
+        if (!problems.isEmpty()) {
+            refuse("Node", node.getMetadata().getName(), problems);
+            return;
+        }
+        nodes.add(n);
+    }
+
+    /** {@code --nodes}: the Topology now, the nodes at {@link #build()} (they carry the nodeLabels of its flavors). */
+    public void syntheticNodes(SyntheticNodes spec, Origin origin) {
+        synthetic = spec;
+        syntheticOrigin = origin;
+        topology(spec.topology(), origin.named("Topology " + spec.topologyName()));
+    }
+
+    /**
+     * The generated nodes: labelled with the nodeLabels of every flavor naming their Topology, so that such a flavor
+     * places on them (two such flavors asking different values of one label cannot share the nodes: an error).
+     */
+    private void addSyntheticNodes() {
+        Map<String, String> labels = new TreeMap<>();
+        for (ResourceFlavor f : flavorObjects.values()) {
+            var spec = f.getSpec();
+            if (spec == null || !synthetic.topologyName().equals(spec.getTopologyName()) || spec.getNodeLabels() == null) {
+                continue;
+            }
+            for (var e : spec.getNodeLabels().entrySet()) {
+                String had = labels.putIfAbsent(e.getKey(), e.getValue());
+                if (had != null && !had.equals(e.getValue())) {
+                    errors.add(syntheticOrigin.error(null, "the flavors naming topology " + synthetic.topologyName()
+                            + " ask different values of node label " + e.getKey() + " (" + had + ", " + e.getValue()
+                            + "); the generated nodes carry one: give the flavors the same nodeLabels, or write Node"
+                            + " objects for each"));
+                    return;
+                }
+            }
+        }
+        for (dev.sluice.engine.tas.TasNode n : synthetic.nodes(labels)) {
+            if (seen.putIfAbsent("Node/" + n.name(), syntheticOrigin) != null) {
+                errors.add(syntheticOrigin.error(null, "generates Node " + n.name()
+                        + ", which the input already defines; rename the Node objects or leave out --nodes"));
+                return;
+            }
+            nodes.add(n);
+        }
+    }
+
+    /**
+     * A flavor naming a Topology the input lacks waits as in a cluster ("information missing in TAS cache"), and
+     * Nodes or a Topology nothing uses are probably a missing topologyName: both are warned about.
+     */
+    private void checkTopologyReferences() {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        for (Named<FlavorSpec> f : flavors.values()) {
+            String t = f.object().topologyName();
+            if (t == null) {
+                continue;
+            }
+            used.add(t);
+            if (!topologies.containsKey(t) && !refused.contains("Topology/" + t)) {
+                warnings.add(f.origin().error("spec.topologyName", "Topology \"" + t + "\" is not in the input; pod sets"
+                        + " on this flavor wait (\"information missing in TAS cache\"), as in a cluster; add the"
+                        + " Topology (or --nodes ... --topology " + t + ")").message());
+            } else if (nodes.isEmpty()) {
+                warnings.add(f.origin().error("spec.topologyName", "no Node is in the input, so nothing fits on this"
+                        + " topology flavor; add Node objects or --nodes").message());
+            }
+        }
+        for (Named<dev.sluice.engine.tas.Topology> t : topologies.values()) {
+            if (!used.contains(t.object().name())) {
+                warnings.add(t.origin().error(null, "no ResourceFlavor names Topology " + t.object().name()
+                        + " (spec.topologyName), so no placement uses it; set spec.topologyName: " + t.object().name()
+                        + " on the flavor of the nodes").message());
+            }
+        }
+    }
+
     /** Checks every reference and builds the scenario; fails with every problem found. */
     public Scenario build() throws InvalidInputException {
+        if (synthetic != null) {
+            addSyntheticNodes();
+        }
         checkQueueReferences();
+        checkTopologyReferences();
         PriorityClasses classes = classes();
         List<SimWorkload> workloads = new ArrayList<>();
         // Creation order is input order: workloads created at the same instant into the same LocalQueue get
@@ -235,7 +347,7 @@ public final class ScenarioBuilder {
         return new Scenario(flavors.values().stream().map(Named::object).toList(),
                 clusterQueues.values().stream().map(Named::object).toList(),
                 localQueues.values().stream().map(Named::object).toList(), namespaces, workloads,
-                List.copyOf(cohorts.values()));
+                List.copyOf(cohorts.values()), topologies.values().stream().map(Named::object).toList(), nodes);
     }
 
     private void checkQueueReferences() {

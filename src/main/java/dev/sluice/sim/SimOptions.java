@@ -9,7 +9,7 @@ import java.util.List;
 public record SimOptions(boolean help, String output, long defaultDurationMillis, String chart, String generate,
                          double scale, List<String> paths, boolean forecastAccuracy, boolean fairSharing,
                          WaitForPodsReady podsReady, AdmissionFairSharing admissionFairSharing, Integer servePort,
-                         double speed) {
+                         double speed, SyntheticNodes nodes) {
 
     /** {@code --serve} without a port. */
     public static final int DEFAULT_SERVE_PORT = 8080;
@@ -18,15 +18,15 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
 
     public static final String USAGE = """
             Usage: simulate [options] PATH...
-                   simulate [options] --generate kueue-baseline|kueue-large-scale [--scale F]
+                   simulate [options] --generate kueue-baseline|kueue-large-scale|kueue-tas [--scale F]
 
             Runs the admission engine in virtual time on queue objects and jobs, with no cluster.
             PATH is a YAML file or a folder of them (read in name order). Objects are created in input
             order; jobs are submitted at 0 unless annotated.
 
-            Reads: ResourceFlavor, ClusterQueue, LocalQueue, WorkloadPriorityClass, Workload
-            (kueue.x-k8s.io/v1beta1), PriorityClass (scheduling.k8s.io/v1), Namespace (v1),
-            Job (batch/v1), JobSet (jobset.x-k8s.io/v1alpha2).
+            Reads: ResourceFlavor, ClusterQueue, LocalQueue, WorkloadPriorityClass, Workload, Cohort,
+            Topology (kueue.x-k8s.io/v1beta2 or v1beta1), PriorityClass (scheduling.k8s.io/v1),
+            Namespace and Node (v1), and the job kinds (Job, JobSet, ...).
             Annotations on jobs and Workloads:
               sluice.dev/simulated-duration: 90s    how long it runs once admitted
               sluice.dev/simulated-submit-at: 30s   when it is submitted (offset from the start)
@@ -41,8 +41,17 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
               --default-duration D      run time of jobs without the annotation (default 60s)
               --chart FILE.svg          also draw quota usage and one bar per workload
               --generate NAME           Kueue's scheduler benchmark instead of PATHs:
-                                        kueue-baseline (15,000 workloads) or kueue-large-scale (50,000)
+                                        kueue-baseline (15,000 workloads), kueue-large-scale (50,000) or
+                                        kueue-tas (15,000 with topology requests, on 640 nodes unless --nodes)
               --scale F                 with --generate: multiply each workload stream by F (0 < F <= 1)
+              --nodes KEY=V,...         a synthetic cluster for topology-aware scheduling: blocks=N,racks=N,hosts=N
+                                        (each at least 1) and per node allocatable, e.g. cpu=96,nvidia.com/gpu=8
+                                        (defaults cpu=96,memory=256Gi,pods=110); the flavors with
+                                        spec.topologyName equal to the Topology place on them
+              --node-levels B,R,H       the node labels of the three levels (default
+                                        cloud.google.com/gce-topology-block,cloud.google.com/gce-topology-subblock,
+                                        kubernetes.io/hostname)
+              --topology NAME           the name of --nodes' Topology (default "default")
               --forecast-accuracy       also forecast each workload's admission once a virtual second (as the
                                         controller does, from observed run times and from the exact ones) and
                                         print how far the forecast at submission was from the actual admission
@@ -100,6 +109,9 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         Integer limit = null;
         Integer servePort = null;
         Double speed = null;
+        String nodes = null;
+        String nodeLevels = null;
+        String topology = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (onlyPaths || !a.startsWith("-") || a.equals("-")) {
@@ -139,9 +151,9 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 case "--chart" -> chart = value != null ? value : next(args, ++i, name);
                 case "--generate" -> {
                     generate = value != null ? value : next(args, ++i, name);
-                    if (KueueBenchmark.variant(generate) == null) {
-                        throw new UsageException("--generate must be kueue-baseline or kueue-large-scale, got \""
-                                + generate + "\"");
+                    if (KueueBenchmark.variant(generate) == null && !KueueTasBenchmark.NAME.equals(generate)) {
+                        throw new UsageException("--generate must be kueue-baseline, kueue-large-scale or kueue-tas,"
+                                + " got \"" + generate + "\"");
                     }
                 }
                 case "--scale" -> {
@@ -174,6 +186,9 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 case "--backoff-base-seconds" -> base = count(value != null ? value : next(args, ++i, name), name);
                 case "--backoff-max-seconds" -> max = count(value != null ? value : next(args, ++i, name), name);
                 case "--backoff-limit-count" -> limit = count(value != null ? value : next(args, ++i, name), name);
+                case "--nodes" -> nodes = value != null ? value : next(args, ++i, name);
+                case "--node-levels" -> nodeLevels = value != null ? value : next(args, ++i, name);
+                case "--topology" -> topology = value != null ? value : next(args, ++i, name);
                 case "--block-admission" -> block = true;
                 case "--no-wait-for-pods-ready" -> podsReadyOn = false;
                 case "--serve" -> {
@@ -211,6 +226,10 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
                 throw new UsageException("--scale only applies with --generate");
             }
         }
+        if (nodes == null && (nodeLevels != null || topology != null)) {
+            throw new UsageException((nodeLevels != null ? "--node-levels" : "--topology") + " only applies with --nodes");
+        }
+        SyntheticNodes synthetic = nodes == null ? null : SyntheticNodes.parse(nodes, nodeLevels, topology);
         if (!admissionFairSharing && (halfLife != null || samplingInterval != null)) {
             throw new UsageException((halfLife != null ? "--usage-half-life" : "--usage-sampling-interval")
                     + " only applies with --admission-fair-sharing");
@@ -237,7 +256,7 @@ public record SimOptions(boolean help, String output, long defaultDurationMillis
         }
         return new SimOptions(help, output, defaultDuration, chart, generate, scale == null ? 1.0 : scale,
                 List.copyOf(paths), forecastAccuracy, fairSharing, podsReady, afs, servePort,
-                speed == null ? DEFAULT_SPEED : speed);
+                speed == null ? DEFAULT_SPEED : speed, synthetic);
     }
 
     private static long duration(String text, String option) throws UsageException {

@@ -122,11 +122,17 @@ public final class SimulateCommand {
     /** Builds the scenario; warnings (input simulated as a cluster treats it) go to {@code err}. */
     static Scenario load(SimOptions options, PrintStream err) throws InvalidInputException {
         ScenarioBuilder builder = new ScenarioBuilder(options.defaultDurationMillis());
-        if (options.generate() != null) {
+        SyntheticNodes nodes = options.nodes();
+        if (KueueTasBenchmark.NAME.equals(options.generate())) {
+            KueueTasBenchmark.generate(options.scale(), nodes, builder); // Kueue's 640 nodes unless --nodes
+        } else if (options.generate() != null) {
             KueueBenchmark.generate(KueueBenchmark.scaled(KueueBenchmark.variant(options.generate()), options.scale()),
-                    builder);
+                    builder, nodes == null ? null : nodes.topologyName());
         } else {
             new ManifestLoader(JobKinds.standard()).load(options.paths(), builder);
+        }
+        if (nodes != null && !KueueTasBenchmark.NAME.equals(options.generate())) {
+            builder.syntheticNodes(nodes, new Origin("--nodes " + nodes.describe(), 0, null));
         }
         Scenario scenario = builder.build();
         if (err != null) {

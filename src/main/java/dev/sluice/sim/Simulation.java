@@ -59,6 +59,7 @@ public final class Simulation {
     private final PriorityQueue<Timed> queue = new PriorityQueue<>((a, b) -> a.time != b.time ? Long.compare(a.time, b.time)
             : a.order != b.order ? Integer.compare(a.order, b.order) : Long.compare(a.seq, b.seq));
     private final UsageTracker usage;
+    private final Placements placements;
     /** Shares of the cohort tree's nodes over time; null without Cohort objects or fair sharing. */
     private final ShareTracker shares;
     /** Admission fair sharing's LocalQueue usage, or null while it is off. */
@@ -148,6 +149,7 @@ public final class Simulation {
                 : null;
         this.scenario = scenario;
         this.usage = new UsageTracker(scenario.clusterQueues());
+        this.placements = new Placements(scenario);
         for (var c : scenario.cohorts()) {
             cohorts.add(dev.sluice.bridge.CohortObjects.cohort(c)); // checked when read: valid here
         }
@@ -183,8 +185,14 @@ public final class Simulation {
 
     private void setUp() {
         long t0 = System.nanoTime();
+        for (dev.sluice.engine.tas.Topology t : scenario.topologies()) {
+            engine.upsertTopology(t);
+        }
         for (FlavorSpec f : scenario.flavors()) {
             engine.upsertFlavor(f);
+        }
+        if (!scenario.nodes().isEmpty()) {
+            engine.setNodes(scenario.nodes(), Map.of()); // no pods but the simulated ones: nothing else uses the nodes
         }
         for (var ns : new TreeMap<>(scenario.namespaces()).entrySet()) {
             engine.upsertNamespace(ns.getKey(), ns.getValue());
@@ -353,7 +361,7 @@ public final class Simulation {
             run.firstAdmittedMillis = now;
         }
         usage.add(now, as.clusterQueue(), as.usage(), +1);
-        event(SimEvent.Type.Admitted, run, as.clusterQueue(), flavors(as), a.message());
+        event(SimEvent.Type.Admitted, run, as.clusterQueue(), flavors(as), a.message(), placements.of(as));
         long readyAfter = run.workload.readyAfterMillis();
         long timeout = readiness.timeout().toMillis();
         if (readyAfter != 0) {
@@ -493,7 +501,13 @@ public final class Simulation {
 
     private void event(SimEvent.Type type, WorkloadRun run, String clusterQueue, Map<String, Map<String, String>> flavors,
                        String message) {
-        SimEvent e = new SimEvent(now, type, run.workload.key(), run.workload.job(), clusterQueue, flavors, message);
+        event(type, run, clusterQueue, flavors, message, Map.of());
+    }
+
+    private void event(SimEvent.Type type, WorkloadRun run, String clusterQueue, Map<String, Map<String, String>> flavors,
+                       String message, Map<String, Placements.PodSet> placed) {
+        SimEvent e = new SimEvent(now, type, run.workload.key(), run.workload.job(), clusterQueue, flavors, message,
+                placed);
         events.add(e);
         if (watcher != null) {
             watcher.event(e, preemptor);

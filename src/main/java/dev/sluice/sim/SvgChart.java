@@ -8,7 +8,10 @@ import java.util.Locale;
 /**
  * {@code --chart FILE.svg}: quota usage over time per ClusterQueue, flavor and resource (a step line against the
  * dashed nominal quota), then one bar per workload in creation order: grey while waiting, blue while running, red
- * for a run cut short by preemption. Each workload bar is a {@code <g class="workload">} with a tooltip.
+ * for a run cut short by preemption. Each workload bar is a {@code <g class="workload">} with a tooltip. With
+ * topology-aware scheduling, between the two: per Topology a {@code <g class="nodes">} of rows grouped by top-level
+ * domain ({@code <g class="domain-group">}), one {@code <g class="domain">} per node, or per rack or block when there
+ * are more than {@value NodeOccupancy#MAX_ROWS} ({@link NodeOccupancy}), shaded by how much of it is taken over time.
  */
 public final class SvgChart {
 
@@ -34,7 +37,10 @@ public final class SvgChart {
         int y = 50;
         int usageTop = y;
         int usageHeight = panels * (PANEL_HEIGHT + 10) + (series.size() > panels ? 20 : 0);
-        int barsTop = usageTop + usageHeight + 40;
+        List<NodeOccupancy.Panel> nodePanels = NodeOccupancy.of(r);
+        int nodesTop = usageTop + usageHeight + 40;
+        int nodesHeight = nodePanels.stream().mapToInt(SvgChart::nodesHeight).sum();
+        int barsTop = nodesTop + nodesHeight + 40;
         int height = (int) Math.ceil(barsTop + runs.size() * rowHeight + 50);
 
         StringBuilder sb = new StringBuilder();
@@ -77,6 +83,12 @@ public final class SvgChart {
                     usageTop + panels * (PANEL_HEIGHT + 10) + 12, series.size() - panels));
         }
 
+        int panelTop = nodesTop;
+        for (NodeOccupancy.Panel p : nodePanels) {
+            nodes(sb, p, r.scenario().topology(p.topology()).levels(), panelTop, end, plot);
+            panelTop += nodesHeight(p);
+        }
+
         axis(sb, end, plot, barsTop - 8);
         for (int i = 0; i < runs.size(); i++) {
             WorkloadRun run = runs.get(i);
@@ -107,6 +119,80 @@ public final class SvgChart {
         sb.append("</svg>\n");
         out.write(sb.toString());
         out.flush();
+    }
+
+    static final int NODE_ROW = 9;
+    static final int GROUP_GAP = 14;
+
+    private static int nodesHeight(NodeOccupancy.Panel p) {
+        long groups = p.rows().stream().map(NodeOccupancy.Row::group).distinct().count();
+        return 40 + p.rows().size() * NODE_ROW + (int) (p.levelIndex() > 0 ? groups * GROUP_GAP : 0);
+    }
+
+    /**
+     * One Topology's rows: a header saying what a row stands for, then per top-level domain its rows, each a strip
+     * shaded by the share of the row taken (opacity, in steps of 5%).
+     */
+    private static void nodes(StringBuilder sb, NodeOccupancy.Panel p, List<String> levels, int top, long end,
+                              double plot) {
+        String rowWord = Placements.shortName(p.level());
+        String what = p.nodes() + " nodes of topology " + p.topology() + ", one row per " + rowWord
+                + (p.aggregated(levels) ? " (more than " + NodeOccupancy.MAX_ROWS + " "
+                + Placements.shortName(levels.get(levels.size() - 1)) + "s: their nodes added up)" : "")
+                + "; darker: more of it taken by placed pods";
+        sb.append(String.format(Locale.ROOT, "<g class=\"nodes\" data-topology=\"%s\" data-level=\"%s\" "
+                + "data-rows=\"%d\" data-nodes=\"%d\">", esc(p.topology()), esc(p.level()), p.rows().size(), p.nodes()));
+        sb.append(String.format(Locale.ROOT, "<text x=\"10\" y=\"%d\" font-weight=\"bold\">%s</text>\n", top + 14,
+                esc(what)));
+        int y = top + 30;
+        String group = null;
+        for (NodeOccupancy.Row row : p.rows()) {
+            if (p.levelIndex() > 0 && !row.group().equals(group)) {
+                if (group != null) {
+                    sb.append("</g>\n");
+                }
+                group = row.group();
+                y += GROUP_GAP;
+                sb.append(String.format(Locale.ROOT, "<g class=\"domain-group\" data-domain=\"%s\"><text x=\"10\" "
+                        + "y=\"%d\" fill=\"#333\">%s %s</text>", esc(group), y - 3,
+                        esc(Placements.shortName(levels.get(0))), esc(group)));
+            }
+            sb.append(String.format(Locale.ROOT, "<g class=\"domain\" data-domain=\"%s\" data-nodes=\"%d\"><title>%s"
+                    + "</title>", esc(row.domain()), row.nodes(), esc(rowWord + " " + row.domain() + " (" + row.nodes()
+                    + " node" + (row.nodes() == 1 ? "" : "s") + "), at most " + percent(row) + "% taken")));
+            String label = row.domain().substring(row.domain().lastIndexOf('/') + 1);
+            sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"8\" text-anchor=\"end\">%s</text>",
+                    LEFT - 6, y + NODE_ROW - 2, esc(label)));
+            sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#f2f2f2\"/>",
+                    LEFT, y, plot, NODE_ROW - 1));
+            List<NodeOccupancy.Step> steps = row.steps();
+            for (int i = 0; i < steps.size(); i++) {
+                NodeOccupancy.Step st = steps.get(i);
+                double shade = Math.round(st.share() * 20) / 20.0;
+                int j = i + 1;
+                while (j < steps.size() && Math.round(steps.get(j).share() * 20) / 20.0 == shade) {
+                    j++; // the same shade goes on: one rect
+                }
+                long until = j < steps.size() ? steps.get(j).timeMillis() : end;
+                if (shade > 0 && until > st.timeMillis()) {
+                    double x = LEFT + plot * st.timeMillis() / end;
+                    double w = Math.max(0.3, plot * (until - st.timeMillis()) / end);
+                    sb.append(String.format(Locale.ROOT, "<rect class=\"occupied\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" "
+                            + "height=\"%d\" fill=\"%s\" fill-opacity=\"%.2f\"/>", x, y, w, NODE_ROW - 1, RUNNING, shade));
+                }
+                i = j - 1;
+            }
+            sb.append("</g>\n");
+            y += NODE_ROW;
+        }
+        if (group != null) {
+            sb.append("</g>\n");
+        }
+        sb.append("</g>\n");
+    }
+
+    private static long percent(NodeOccupancy.Row row) {
+        return Math.round(100 * row.steps().stream().mapToDouble(NodeOccupancy.Step::share).max().orElse(0));
     }
 
     private static void legend(StringBuilder sb, int x, int y) {

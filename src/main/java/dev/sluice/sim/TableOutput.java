@@ -16,11 +16,21 @@ public final class TableOutput {
     }
 
     public static void write(SimResult result, PrintStream out) {
-        TextTable timeline = new TextTable("TIME", "EVENT", "JOB", "CLUSTERQUEUE", "FLAVORS", "MESSAGE");
+        // the PLACEMENT column only when some admission has a topology assignment: other timelines stay as they were
+        boolean placed = result.events().stream().anyMatch(e -> !e.placements().isEmpty());
+        TextTable timeline = placed
+                ? new TextTable("TIME", "EVENT", "JOB", "CLUSTERQUEUE", "FLAVORS", "PLACEMENT", "MESSAGE")
+                : new TextTable("TIME", "EVENT", "JOB", "CLUSTERQUEUE", "FLAVORS", "MESSAGE");
         for (SimEvent e : result.events()) {
-            timeline.row(Durations.seconds(e.timeMillis()) + "s", e.type().name(), e.job(),
-                    e.clusterQueue() == null ? "" : e.clusterQueue(), flavors(e.flavors()),
-                    e.message() == null ? "" : e.message());
+            String time = Durations.seconds(e.timeMillis()) + "s";
+            String cq = e.clusterQueue() == null ? "" : e.clusterQueue();
+            String message = e.message() == null ? "" : e.message();
+            if (placed) {
+                timeline.row(time, e.type().name(), e.job(), cq, flavors(e.flavors()), Placements.text(e.placements()),
+                        message);
+            } else {
+                timeline.row(time, e.type().name(), e.job(), cq, flavors(e.flavors()), message);
+            }
         }
         timeline.print(out);
 
