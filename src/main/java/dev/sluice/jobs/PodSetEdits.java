@@ -53,6 +53,29 @@ final class PodSetEdits {
         }
     }
 
+    /** Adds {@code add} to {@code template.metadata.annotations} (created when needed). */
+    static void addAnnotations(String ref, Map<String, Object> template, String path, Map<String, String> add) {
+        if (!add.isEmpty()) {
+            Map<String, Object> metadata = RawTree.objectOrCreate(template, "metadata", ref, path + ".metadata");
+            RawTree.objectOrCreate(metadata, "annotations", ref, path + ".metadata.annotations")
+                    .putAll(new TreeMap<>(add));
+        }
+    }
+
+    /** Appends the scheduling gates not yet in {@code spec.schedulingGates} (created when needed). */
+    static void addSchedulingGates(String ref, Map<String, Object> spec, String path, List<String> gates) {
+        if (gates.isEmpty()) {
+            return;
+        }
+        List<Object> raw = RawTree.listOrCreate(spec, "schedulingGates", ref, path + ".schedulingGates");
+        for (String gate : gates) {
+            boolean present = raw.stream().anyMatch(g -> g instanceof Map<?, ?> m && gate.equals(m.get("name")));
+            if (!present) {
+                raw.add(new java.util.LinkedHashMap<>(Map.of("name", gate)));
+            }
+        }
+    }
+
     /** Appends the tolerations not yet in {@code parent.tolerations} (created when needed). */
     static void addTolerations(String ref, Map<String, Object> parent, String path, List<Toleration> add) {
         if (add.isEmpty()) {

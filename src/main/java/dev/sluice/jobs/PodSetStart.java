@@ -7,15 +7,25 @@ import java.util.Objects;
 
 /**
  * What admission gives one pod set: the flavor's node labels and tolerations, and the admitted pod count
- * ({@code null}: the pod set's full count).
+ * ({@code null}: the pod set's full count); a pod set placed by topology also the annotations and scheduling gates
+ * Kueue puts on its pod template (pkg/podset FromAssignment: the {@code kueue.x-k8s.io/topology} gate, the Workload's
+ * name), which a stop takes off again with the rest of the template.
  */
-public record PodSetStart(String podSet, Map<String, String> nodeSelector, List<Toleration> tolerations, Integer count) {
+public record PodSetStart(String podSet, Map<String, String> nodeSelector, List<Toleration> tolerations, Integer count,
+        Map<String, String> annotations, List<String> schedulingGates) {
     public PodSetStart {
         Objects.requireNonNull(podSet, "podSet");
         nodeSelector = nodeSelector == null ? Map.of() : Map.copyOf(nodeSelector);
         tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
+        annotations = annotations == null ? Map.of() : Map.copyOf(annotations);
+        schedulingGates = schedulingGates == null ? List.of() : List.copyOf(schedulingGates);
         if (count != null && count < 0) {
             throw new IllegalArgumentException("pod set " + podSet + ": count must be >= 0, was " + count);
         }
+    }
+
+    /** A pod set not placed by topology. */
+    public PodSetStart(String podSet, Map<String, String> nodeSelector, List<Toleration> tolerations, Integer count) {
+        this(podSet, nodeSelector, tolerations, count, null, null);
     }
 }

@@ -115,6 +115,8 @@ public abstract class PodTemplateJobKind implements JobKind {
             Map<String, Object> spec = RawTree.objectOrCreate(ps.template(), "spec", ref, ps.path() + ".spec");
             PodSetEdits.addSelector(ref, spec, ps.path() + ".spec", st.nodeSelector());
             PodSetEdits.addTolerations(ref, spec, ps.path() + ".spec", st.tolerations());
+            PodSetEdits.addSchedulingGates(ref, spec, ps.path() + ".spec", st.schedulingGates());
+            PodSetEdits.addAnnotations(ref, ps.template(), ps.path(), st.annotations());
             Map<String, Object> metadata = RawTree.objectOrCreate(ps.template(), "metadata", ref,
                     ps.path() + ".metadata");
             RawTree.objectOrCreate(metadata, "labels", ref, ps.path() + ".metadata.labels")
