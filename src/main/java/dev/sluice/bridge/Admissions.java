@@ -27,6 +27,7 @@ public final class Admissions {
             psa.resourceUsage().forEach((resource, milli) -> usage.put(resource, Quantities.of(milli)));
             out.setResourceUsage(usage);
             out.setCount(psa.count());
+            out.setTopologyAssignment(Topologies.toApi(psa.topologyAssignment()));
             podSets.add(out);
         }
         admission.setPodSetAssignments(podSets);
@@ -51,7 +52,8 @@ public final class Admissions {
                 }
             }
             podSets.add(new PodSetAssignment(psa.getName(), psa.getFlavors() == null ? Map.of() : psa.getFlavors(), usage,
-                    psa.getCount() == null ? 0 : psa.getCount()));
+                    psa.getCount() == null ? 0 : psa.getCount(), Topologies.fromApi(psa.getTopologyAssignment(), where,
+                    "status.admission.podSetAssignments[" + i + "].topologyAssignment")));
         }
         return new Assignment(admission.getClusterQueue(), podSets);
     }

@@ -80,7 +80,7 @@ public final class EngineWorkloads {
             throw new InvalidObjectException(where, path + ".template." + e.field(), e.problem());
         }
         return new PodSetSpec(name, count, ps.getMinCount(), demand, pod.getNodeSelector(), requiredNodeAffinity(pod),
-                QueueObjects.tolerations(pod.getTolerations()));
+                QueueObjects.tolerations(pod.getTolerations()), Topologies.request(ps.getTopologyRequest()));
     }
 
     private static List<NodeSelectorTerm> requiredNodeAffinity(PodSpec pod) {

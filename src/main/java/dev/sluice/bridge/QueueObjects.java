@@ -47,7 +47,7 @@ public final class QueueObjects {
             spec.getNodeTaints().forEach(t -> taints.add(new Taint(t.getKey(), t.getValue(), t.getEffect())));
         }
         return new FlavorSpec(name, spec.getNodeLabels() == null ? Map.of() : spec.getNodeLabels(), taints,
-                tolerations(spec.getTolerations()));
+                tolerations(spec.getTolerations()), spec.getTopologyName());
     }
 
     public static List<Toleration> tolerations(List<io.fabric8.kubernetes.api.model.Toleration> tolerations) {
