@@ -56,7 +56,8 @@ public final class PodSetUpdates {
                 break; // Kueue takes a check's first update for the pod set
             }
         }
-        return new PodSetStart(start.podSet(), nodeSelector, tolerations, start.count(), labels, annotations);
+        return new PodSetStart(start.podSet(), nodeSelector, tolerations, start.count(), labels, annotations,
+                start.schedulingGates());
     }
 
     private static void merge(String podSet, String check, String field, Map<String, String> into,

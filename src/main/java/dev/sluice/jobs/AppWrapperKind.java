@@ -193,6 +193,10 @@ public final class AppWrapperKind implements JobKind {
                 info.put("tolerations", new ArrayList<>(st.tolerations().stream().map(t -> (Object) Models.raw(t))
                         .toList()));
             }
+            if (!st.schedulingGates().isEmpty()) {
+                info.put("schedulingGates", new ArrayList<>(st.schedulingGates().stream()
+                        .map(g -> (Object) new LinkedHashMap<>(Map.of("name", g))).toList()));
+            }
             infos.get(ps.component()).add(info);
         }
         for (int c = 0; c < components.size(); c++) {

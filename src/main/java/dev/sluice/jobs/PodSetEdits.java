@@ -76,6 +76,20 @@ final class PodSetEdits {
         }
     }
 
+    /** Appends the scheduling gates not yet in {@code spec.schedulingGates} (created when needed). */
+    static void addSchedulingGates(String ref, Map<String, Object> spec, String path, List<String> gates) {
+        if (gates.isEmpty()) {
+            return;
+        }
+        List<Object> raw = RawTree.listOrCreate(spec, "schedulingGates", ref, path + ".schedulingGates");
+        for (String gate : gates) {
+            boolean present = raw.stream().anyMatch(g -> g instanceof Map<?, ?> m && gate.equals(m.get("name")));
+            if (!present) {
+                raw.add(new java.util.LinkedHashMap<>(Map.of("name", gate)));
+            }
+        }
+    }
+
     /** Appends the tolerations not yet in {@code parent.tolerations} (created when needed). */
     static void addTolerations(String ref, Map<String, Object> parent, String path, List<Toleration> add) {
         if (add.isEmpty()) {

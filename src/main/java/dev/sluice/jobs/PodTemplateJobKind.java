@@ -120,6 +120,7 @@ public abstract class PodTemplateJobKind implements JobKind {
             Map<String, Object> spec = RawTree.objectOrCreate(ps.template(), "spec", ref, ps.path() + ".spec");
             PodSetEdits.addSelector(ref, spec, ps.path() + ".spec", st.nodeSelector());
             PodSetEdits.addTolerations(ref, spec, ps.path() + ".spec", st.tolerations());
+            PodSetEdits.addSchedulingGates(ref, spec, ps.path() + ".spec", st.schedulingGates());
             Map<String, Object> metadata = RawTree.objectOrCreate(ps.template(), "metadata", ref,
                     ps.path() + ".metadata");
             PodSetEdits.addMetadata(ref, metadata, ps.path() + ".metadata", "labels", st.labels());

@@ -13,6 +13,12 @@ public final class WellKnown {
     public static final String JOB_UID = "kueue.x-k8s.io/job-uid";
     /** Label on the pod templates of a started job: which pod set the pods belong to. */
     public static final String POD_SET = "kueue.x-k8s.io/podset";
+    /** Scheduling gate on the pod templates of a pod set placed by topology: the ungater removes it pod by pod. */
+    public static final String TOPOLOGY_GATE = "kueue.x-k8s.io/topology";
+    /** Annotation on the pod templates of a job started with a topology assignment: its Workload's name. */
+    public static final String WORKLOAD = "kueue.x-k8s.io/workload";
+    /** Annotation on a pod: subtracted from its index label to give its rank (MPIJob workers, LeaderWorkerSet). */
+    public static final String POD_INDEX_OFFSET = "kueue.x-k8s.io/pod-index-offset";
     /**
      * Annotation on a job being stopped: held, its pod templates not yet restored (Kueue's own name, so a job Kueue
      * was stopping is finished by Sluice and the other way round).

@@ -23,6 +23,21 @@ public abstract class WorkloadStatusFields {
     @Size(max = 8)
     private List<AdmissionCheckState> admissionChecks;
 
+    @JsonPropertyDescription("unhealthyNodes holds the failed nodes running at least one pod of this workload when "
+            + "Topology-Aware Scheduling is used. This field should not be set by the users. It indicates Kueue's "
+            + "scheduler is searching for replacements of the failed nodes. Requires enabling the "
+            + "TASFailedNodeReplacement feature gate.")
+    @Size(max = 8)
+    private List<UnhealthyNode> unhealthyNodes;
+
+    public List<UnhealthyNode> getUnhealthyNodes() {
+        return unhealthyNodes;
+    }
+
+    public void setUnhealthyNodes(List<UnhealthyNode> unhealthyNodes) {
+        this.unhealthyNodes = unhealthyNodes;
+    }
+
     public List<Condition> getConditions() {
         return conditions;
     }

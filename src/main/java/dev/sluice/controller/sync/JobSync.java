@@ -414,7 +414,9 @@ final class JobSync {
                 }
             }
             Integer count = psa == null || psa.getCount() == null || psa.getCount() == ps.count() ? null : psa.getCount();
-            starts.add(new PodSetStart(ps.name(), nodeSelector, tolerations, count));
+            starts.add(dev.sluice.controller.tas.TasStart.withTopology(
+                    new PodSetStart(ps.name(), nodeSelector, tolerations, count), wl.getMetadata().getName(),
+                    psa != null && psa.getTopologyAssignment() != null, topologyRequest(wl, ps.name())));
         }
         GenericKubernetesResource next = Serialization.clone(job);
         try {
@@ -431,6 +433,16 @@ final class JobSync {
             s.events.normal(job, "Started", "Admitted by clusterQueue " + admission.getClusterQueue());
             s.metrics.workloadStarted(wl.getMetadata().getNamespace(), wl.getMetadata().getName(), s.now());
         }
+    }
+
+    /** The pod set's topology request, from the Workload's engine form (null: none, or no engine form). */
+    private dev.sluice.engine.tas.PodSetTopologyRequest topologyRequest(Workload wl, String podSet) {
+        var derived = s.cache.workloadStore.derived(wl.getMetadata().getNamespace(), wl.getMetadata().getName());
+        if (derived == null || derived.spec() == null) {
+            return null;
+        }
+        return derived.spec().podSets().stream().filter(p -> p.name().equals(podSet)).findFirst()
+                .map(dev.sluice.engine.PodSetSpec::topologyRequest).orElse(null);
     }
 
     /**
