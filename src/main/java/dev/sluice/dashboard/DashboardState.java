@@ -79,11 +79,17 @@ public final class DashboardState {
         m.put("namespace", namespace);
         m.put("name", name);
         w.ifPresent(s -> {
-            m.put("phase", s.phase().name());
+            // quota reserved but not admitted: said so, with the checks it waits for
+            m.put("phase", s.waitingForChecks() ? "RESERVED" : s.phase().name());
             m.put("clusterQueue", s.clusterQueue());
             m.put("localQueue", s.spec().queueName());
             m.put("priority", s.spec().priority());
-            m.put("message", s.message());
+            m.put("message", s.waitingForChecks() ? waitingForChecks(s) : s.message());
+            if (!s.admissionChecks().isEmpty()) {
+                Map<String, Object> checks = new LinkedHashMap<>();
+                new java.util.TreeMap<>(s.admissionChecks()).forEach((c, state) -> checks.put(c, state.name()));
+                m.put("admissionChecks", checks);
+            }
             if (s.admittedAtMillis() != null) {
                 m.put("admittedAt", Instant.ofEpochMilli(s.admittedAtMillis()).toString());
             }
@@ -98,6 +104,14 @@ public final class DashboardState {
         return m;
     }
 
+    /** What a reserved workload waits for, in Kueue's words for its Admitted=False condition. */
+    static String waitingForChecks(WorkloadState s) {
+        List<String> checks = new ArrayList<>();
+        new java.util.TreeMap<>(s.admissionChecks()).forEach((c, state) -> checks.add(c + " (" + state + ")"));
+        return "Quota reserved in ClusterQueue " + s.clusterQueue() + "; the workload has not all checks ready: "
+                + "waiting for admission checks " + String.join(", ", checks);
+    }
+
     private static Map<String, Object> clusterQueue(Source src, ClusterQueueStatus st) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", st.name());
@@ -109,13 +123,17 @@ public final class DashboardState {
         m.put("pending", st.pendingWorkloads());
         m.put("inadmissible", st.inadmissibleWorkloads());
         m.put("admitted", st.admittedWorkloads());
+        // reserving quota, admission checks not all Ready yet
+        m.put("waitingForChecks", st.reservingWorkloads() - st.admittedWorkloads());
         List<Map<String, Object>> resources = new ArrayList<>();
         ClusterQueueSpec spec = src.specs().get(st.name());
         if (spec != null) {
             for (ResourceGroupSpec rg : spec.resourceGroups()) {
                 for (FlavorQuotas fq : rg.flavors()) {
                     for (ResourceQuota q : fq.resources()) {
-                        long used = st.flavorsUsage().getOrDefault(new FlavorResource(fq.flavor(), q.resource()), 0L);
+                        // what others cannot take: reserved quota, admitted or waiting for its admission checks
+                        long used = st.flavorsReservation().getOrDefault(new FlavorResource(fq.flavor(), q.resource()),
+                                0L);
                         Map<String, Object> r = amounts(fq.flavor(), q.resource(), q.nominal(), used);
                         r.put("borrowingLimit", q.borrowingLimit() == null ? null : text(q.borrowingLimit()));
                         r.put("borrowingLimitMilli", q.borrowingLimit());

@@ -66,8 +66,9 @@ function drawQueues(queues) {
   for (const q of queues) {
     const d = el('div', {class: 'queue', id: 'cq-' + q.name, 'data-name': q.name},
         el('h3', {}, q.name, q.cohort ? el('span', {class: 'counts'}, '  cohort ' + q.cohort) : ''),
-        el('div', {class: 'counts'}, q.admitted + ' admitted, ' + q.pending + ' pending ('
-            + q.inadmissible + ' inadmissible)'));
+        el('div', {class: 'counts'}, q.admitted + ' admitted, '
+            + (q.waitingForChecks ? q.waitingForChecks + ' waiting for admission checks, ' : '')
+            + q.pending + ' pending (' + q.inadmissible + ' inadmissible)'));
     if (!q.active) d.append(el('div', {class: 'inactive'}, 'inactive: ' + (q.message || '')));
     q.resources.forEach(r => d.append(bar(r)));
     if (q.pendingWorkloads.length) {
