@@ -24,7 +24,8 @@ import org.jboss.logging.Logger;
  * Runs the ProvisioningRequest admission check controller ({@link ProvisioningRoom}) while this replica leads, when
  * {@code sluice.admission-checks.provisioning.enabled} (on by default: Kueue dropped its ProvisioningACC gate when the
  * controller went GA) and the cluster serves {@code autoscaling.x-k8s.io/v1} ProvisioningRequests (as Kueue, which
- * skips the controller without them; here it is looked for again every {@code sluice.controller.crd-recheck}).
+ * skips the controller without them; here they are looked for again every
+ * {@code sluice.admission-checks.provisioning.recheck}).
  *
  * <p>It follows {@link ControllerRuntime#role()} (every {@value #FOLLOW_MILLIS} ms): a new term gets a new room built
  * from the cluster, a lost one closes it. Its writes are guarded by resourceVersion, so a room that outlives its term
@@ -57,7 +58,7 @@ public class ProvisioningController {
 
     public ProvisioningController(ControllerRuntime runtime, KubernetesClient client, OperatorLifecycle lifecycle,
             @ConfigProperty(name = "sluice.admission-checks.provisioning.enabled", defaultValue = "true") boolean enabled,
-            @ConfigProperty(name = "sluice.controller.crd-recheck", defaultValue = "30s") Duration crdRecheck) {
+            @ConfigProperty(name = "sluice.admission-checks.provisioning.recheck", defaultValue = "30s") Duration crdRecheck) {
         this.runtime = runtime;
         this.client = client;
         this.lifecycle = lifecycle;

@@ -499,6 +499,61 @@ class ProvisioningRequestControllerTest {
     }
 
     @Test
+    void whenPodTemplateCreationError() {
+        String ns = ns("pr-template-refused");
+        f.config("config-template-refused", Fixtures.baseConfig(3));
+        f.activeCheck("check-template-refused", "config-template-refused");
+        String path = "/api/v1/namespaces/" + ns + "/podtemplates";
+        ApiServerRules.deny("POST", path, 422, "Invalid", "invalid PodTemplate error");
+        try {
+            f.baseWorkload(ns, "check-template-refused");
+            String message = "Error creating PodTemplate \"ppt-wl-check-template-refused-1-ps1\": invalid PodTemplate error";
+            AdmissionCheckState s = f.awaitCheck(ns, "wl", "check-template-refused", c -> message.equals(c.getMessage()));
+            assertThat(s.getState()).isEqualTo(CheckState.Pending);
+            awaitEvent(ns, "wl", "FailedCreate", message);
+            assertThat(f.request(ns, "wl-check-template-refused-1")).isNull();
+        } finally {
+            ApiServerRules.allow("POST", path);
+        }
+    }
+
+    @Test
+    void whenTheExistingRequestIsAlreadyVisibleInTheCache() {
+        String ns = ns("pr-visible");
+        f.config("config-visible", Fixtures.baseConfig(3));
+        f.activeCheck("check-visible", "config-visible");
+        // a request of that name that is not the Workload's (no ownerReference): the create collides with it
+        GenericKubernetesResource other = dev.sluice.controller.Queues.yaml(GenericKubernetesResource.class, """
+                apiVersion: autoscaling.x-k8s.io/v1
+                kind: ProvisioningRequest
+                metadata: {name: wl-check-visible-1, namespace: %s}
+                spec: {provisioningClassName: class1, podSets: [{podTemplateRef: {name: x}, count: 1}]}
+                """.formatted(ns));
+        client.genericKubernetesResources(ProvisioningRequests.CONTEXT).inNamespace(ns).resource(other).create();
+        f.baseWorkload(ns, "check-visible");
+        AdmissionCheckState s = f.awaitCheck(ns, "wl", "check-visible", c -> c.getMessage() != null
+                && c.getMessage().startsWith("Error creating ProvisioningRequest \"wl-check-visible-1\": "));
+        assertThat(s.getMessage()).contains("already exists");
+        assertThat(s.getState()).isEqualTo(CheckState.Pending);
+        await().atMost(Fixtures.TIMEOUT).untilAsserted(() -> assertThat(events(ns, "wl"))
+                .anySatisfy(e -> assertThat(e.getReason()).isEqualTo("FailedCreate")));
+    }
+
+    @Test
+    void whenTheRequestIsRemovedWhileTheCheckIsReadyDontCreateTheProvReqAndKeepReadyState() {
+        String ns = ns("pr-ready");
+        f.config("config-ready", Fixtures.baseConfig(3));
+        f.activeCheck("check-ready", "config-ready");
+        AdmissionCheckState ready = Fixtures.pending("check-ready");
+        ready.setState(CheckState.Ready);
+        f.workload(ns, "wl", basePodSets(), Map.of(), baseAssignments(), List.of(ready), List.of());
+        afterTheControllerSawIt(ns, "check-ready");
+        assertThat(f.request(ns, "wl-check-ready-1")).isNull();
+        assertThat(WorkloadReconciler.find(f.read(ns, "wl").getStatus().getAdmissionChecks(), "check-ready").getState())
+                .isEqualTo(CheckState.Ready);
+    }
+
+    @Test
     void whenTheWorkloadStatusWriteIsRefusedTheServersMessageIsShown() {
         String ns = ns("pr-status-refused");
         f.config("config-status-refused", Fixtures.baseConfig(3));
