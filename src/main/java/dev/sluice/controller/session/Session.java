@@ -71,6 +71,8 @@ public final class Session {
     public final ScheduledExecutorService timer;
     /** Run times of Workloads as they finish, for the forecast: one for the process, across terms. */
     public final FinishedRuns finishedRuns;
+    /** Topology-aware scheduling's pods: the ungater and the node failure reporting (started once synced). */
+    public final dev.sluice.controller.tas.TasControllers tas;
 
     public Session(KubernetesClient client, JobKinds kinds, boolean kubeQueueCompat, java.time.Duration crdRecheck, AdmissionEvents metrics, Clock clock,
             Function<String, Optional<Integer>> workloadPriorityClasses, Consumer<Ref> sink,
@@ -102,6 +104,8 @@ public final class Session {
         this.onEngine = onEngine;
         this.writeSettings = writeSettings;
         this.lanes = new WriteLanes(writeSettings.lanes(), "sluice-write");
+        this.tas = new dev.sluice.controller.tas.TasControllers(informerClient.client(), client, cache, writes,
+                failures, events, metrics, clock, listPageSize);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sluice-timer");
             t.setDaemon(true);
@@ -113,6 +117,7 @@ public final class Session {
     public void close() {
         timer.shutdownNow();
         lanes.close();
+        tas.close();
         cache.close();
         informerClient.close();
         events.close();

@@ -206,6 +206,7 @@ public final class EngineLoop implements AutoCloseable {
     private void rebuild() throws Exception {
         long start = System.nanoTime();
         s.cache.startAndSync(listStallSeconds);
+        s.tas.start();
         for (ResourceFlavor rf : s.cache.list(s.cache.flavors)) {
             queues.flavor(rf.getMetadata().getName());
         }

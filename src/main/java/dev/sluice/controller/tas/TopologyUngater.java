@@ -1,5 +1,6 @@
 package dev.sluice.controller.tas;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sluice.api.v1beta2.Workload;
@@ -30,9 +31,9 @@ import org.jboss.logging.Logger;
  * domain {@link UngatePlan} gives each. Level-triggered: any change of the Workload or of one of its pods plans the
  * Workload again from the caches; a plan that finds nothing to do writes nothing.
  * <p>
- * Each pod is written by one merge patch: {@code spec.schedulingGates} without the gate, {@code spec.nodeSelector}
- * plus the domain's labels (the API server lets a gated pod's node selector be added to), and the resourceVersion
- * the plan saw as the precondition. A pod that changed meanwhile is answered 409 and planned again once the cache has
+ * Each pod is written by one JSON patch ({@link #patch}): {@code spec.schedulingGates} without the gate, {@code
+ * spec.nodeSelector} plus the domain's labels (the API server lets a gated pod's node selector be added to), and the
+ * resourceVersion the plan saw as the precondition. A pod that changed meanwhile is answered 409 and planned again once the cache has
  * its new version (a pod already ungated then needs nothing); a pod gone is nothing to do; any other refusal is
  * reported with the server's message ({@link WriteFailures}) and tried again after a while.
  */
@@ -143,11 +144,11 @@ final class TopologyUngater {
     /** The pod's patch; false when nothing was written (already ungated, gone, refused). */
     boolean ungate(Pod pod, Map<String, String> nodeSelector) {
         String ref = "Pod " + pod.getMetadata().getNamespace() + "/" + pod.getMetadata().getName();
-        ObjectNode patch = patch(pod, nodeSelector);
+        ArrayNode patch = patch(pod, nodeSelector);
         try {
             client.pods().inNamespace(pod.getMetadata().getNamespace())
                     .resource(Writes.named(new Pod(), pod.getMetadata().getNamespace(), pod.getMetadata().getName()))
-                    .patch(PatchContext.of(PatchType.JSON_MERGE), patch.toString());
+                    .patch(PatchContext.of(PatchType.JSON), patch.toString());
             LOG.debugf("ungated %s onto %s", ref, nodeSelector);
             return true;
         } catch (KubernetesClientException e) {
@@ -166,24 +167,27 @@ final class TopologyUngater {
     }
 
     /**
-     * The merge patch of one ungating: the gates without the topology gate (null when none is left), the domain's
-     * labels added to the node selector, the resourceVersion planned on as the precondition.
+     * The JSON patch of one ungating, each step one that always applies to the pod (so the server answers a stale plan
+     * with 409 from the precondition, never 422 from a step that does not apply): the resourceVersion planned on as
+     * the precondition (as {@link Writes} guards every write), the gates without the topology gate, and the node
+     * selector with the domain's labels added to the ones the pod had.
      */
-    static ObjectNode patch(Pod pod, Map<String, String> nodeSelector) {
-        ObjectNode patch = JsonNodeFactory.instance.objectNode();
-        patch.putObject("metadata").put("resourceVersion", pod.getMetadata().getResourceVersion());
-        ObjectNode spec = patch.putObject("spec");
-        List<PodSchedulingGate> rest = pod.getSpec().getSchedulingGates() == null ? List.of()
-                : pod.getSpec().getSchedulingGates().stream()
-                        .filter(g -> !WellKnown.TOPOLOGY_GATE.equals(g.getName())).toList();
-        if (rest.isEmpty()) {
-            spec.putNull("schedulingGates");
-        } else {
-            var gates = spec.putArray("schedulingGates");
-            rest.forEach(g -> gates.addObject().put("name", g.getName()));
+    static ArrayNode patch(Pod pod, Map<String, String> nodeSelector) {
+        ArrayNode patch = JsonNodeFactory.instance.arrayNode();
+        patch.addObject().put("op", "replace").put("path", "/metadata/resourceVersion")
+                .put("value", pod.getMetadata().getResourceVersion());
+        var gates = patch.addObject().put("op", "add").put("path", "/spec/schedulingGates").putArray("value");
+        if (pod.getSpec().getSchedulingGates() != null) {
+            pod.getSpec().getSchedulingGates().stream().filter(g -> !WellKnown.TOPOLOGY_GATE.equals(g.getName()))
+                    .forEach(g -> gates.addObject().put("name", g.getName()));
         }
-        ObjectNode selector = spec.putObject("nodeSelector");
-        new TreeMap<>(nodeSelector).forEach(selector::put);
+        Map<String, String> selector = new TreeMap<>();
+        if (pod.getSpec().getNodeSelector() != null) {
+            selector.putAll(pod.getSpec().getNodeSelector());
+        }
+        selector.putAll(nodeSelector);
+        ObjectNode value = patch.addObject().put("op", "add").put("path", "/spec/nodeSelector").putObject("value");
+        selector.forEach(value::put);
         return patch;
     }
 }

@@ -42,13 +42,23 @@ final class Placement {
     private List<Toleration> tolerations;
     private String failureReason;
 
+    /** Kueue's requiredReplacementDomain: only leaves within this domain (its id) hold pods; null: any leaf. */
+    private final String requiredReplacementDomain;
+
     Placement(TasFlavorSnapshot s, TasPodSetRequest workers, TasPodSetRequest leader,
               Map<String, TreeMap<String, Long>> assumedUsage, boolean simulateEmpty) {
+        this(s, workers, leader, assumedUsage, simulateEmpty, null);
+    }
+
+    Placement(TasFlavorSnapshot s, TasPodSetRequest workers, TasPodSetRequest leader,
+              Map<String, TreeMap<String, Long>> assumedUsage, boolean simulateEmpty, String requiredReplacementDomain) {
         this.s = s;
         this.workers = workers;
         this.leader = leader;
         this.assumedUsage = assumedUsage;
         this.simulateEmpty = simulateEmpty;
+        this.requiredReplacementDomain = requiredReplacementDomain == null || requiredReplacementDomain.isEmpty() ? null
+                : requiredReplacementDomain;
     }
 
     /** Null when the placement was found. */
@@ -278,6 +288,11 @@ final class Placement {
     }
 
     private void fillLeafCounts(Domain leaf) {
+        // leaf.id is only the hostname for hostname topologies; the ancestry check needs the whole path
+        if (requiredReplacementDomain != null && !belongsTo(Domain.idOf(leaf.levelValues), requiredReplacementDomain)) {
+            stats.topologyDomain++;
+            return;
+        }
         TreeMap<String, Long> remaining = s.remaining(leaf, simulateEmpty);
         TreeMap<String, Long> assumed = assumedUsage.get(leaf.id);
         if (assumed != null) {
@@ -294,6 +309,11 @@ final class Placement {
             Requests.sub(remaining, leaderRequests);
         }
         leaf.podCountWithLeader = Requests.countIn(requests, remaining);
+    }
+
+    /** Kueue's TopologyDomainID.BelongsTo. */
+    static boolean belongsTo(String domainId, String target) {
+        return target.isEmpty() || domainId.equals(target) || domainId.startsWith(target + ",");
     }
 
     private void fillInCountsHelper(Domain domain, int level) {
