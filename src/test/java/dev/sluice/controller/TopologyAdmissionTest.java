@@ -163,10 +163,27 @@ class TopologyAdmissionTest {
         return out;
     }
 
+    /** Waits for the job's Workload to wait for a rack (the engine's TAS message), saying what it shows otherwise. */
+    private Workload awaitPendingOnTopology(Cluster cluster, HasMetadata job) {
+        Workload[] last = new Workload[1];
+        try {
+            return cluster.awaitWorkload(job, w -> {
+                last[0] = w;
+                return pendingOnTopology(w);
+            });
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            var c = last[0] == null ? null : Cluster.condition(last[0], "QuotaReserved");
+            throw new AssertionError("not pending on topology: QuotaReserved " + (c == null ? null
+                    : c.getStatus() + " " + c.getReason() + " " + c.getMessage()) + ", admission "
+                    + (last[0] == null || last[0].getStatus() == null ? null
+                    : Serialization.asJson(last[0].getStatus().getAdmission())), e);
+        }
+    }
+
     static boolean pendingOnTopology(Workload w) {
         var c = Cluster.condition(w, "QuotaReserved");
         return c != null && "False".equals(c.getStatus()) && c.getMessage() != null
-                && c.getMessage().contains("topology") && c.getMessage().contains("allow to fit");
+                && c.getMessage().contains("topology \"" + w.getMetadata().getNamespace() + "\"") && c.getMessage().contains(" to fit ");
     }
 
     @Test
@@ -187,7 +204,7 @@ class TopologyAdmissionTest {
 
         // three more pods: quota is plenty, but no rack has 3 cpus free
         Job three = job(p, "three", 3, null);
-        Workload waiting = cluster.awaitWorkload(three, TopologyAdmissionTest::pendingOnTopology);
+        Workload waiting = awaitPendingOnTopology(cluster, three);
         assertThat(waiting.getStatus().getAdmission()).isNull();
 
         // the other pod finishes: rack r1 is free, and the waiting Job goes there
@@ -216,7 +233,7 @@ class TopologyAdmissionTest {
         assertThat(hosts(bigWl)).isEqualTo(inR1 ? Map.of(p + "-h3", 2, p + "-h4", 2) : Map.of(p + "-h1", 2, p + "-h2", 2));
         // 3 more: 2 cpus are left, in the small one's rack
         GenericKubernetesResource third = keep(client.resource(jobSet(p, "third", 3)).create());
-        Workload waiting = cluster.awaitWorkload(third, TopologyAdmissionTest::pendingOnTopology);
+        Workload waiting = awaitPendingOnTopology(cluster, third);
         assertThat(waiting.getStatus().getAdmission()).isNull();
     }
 
@@ -285,7 +302,7 @@ class TopologyAdmissionTest {
         assertThat(hosts(first)).isEqualTo(Map.of(p + "-h3", 2, p + "-h4", 2));
         // 3 more cannot go to r1 while h1 is not Ready; once it is, they can
         Job second = job(p, "second", 3, null);
-        cluster.awaitWorkload(second, TopologyAdmissionTest::pendingOnTopology);
+        awaitPendingOnTopology(cluster, second);
         setReady(p + "-h1", "True");
         Workload admitted = cluster.awaitWorkload(second, Cluster::admitted);
         assertThat(hosts(admitted).keySet()).containsOnly(p + "-h1", p + "-h2");
