@@ -87,7 +87,8 @@ public final class KueueBenchmark {
     }
 
     /**
-     * With {@code topologyName} (for {@code --nodes}) the flavor rf places on that Topology's nodes: every
+     * With {@code topologyName} (for {@code --nodes}) the flavor rf (nodeLabel {@code tas-node-group: tas}, as Kueue's
+     * TAS benchmark's flavor) places on that Topology's nodes: every
      * ClusterQueue is then TAS-only, so each Workload is placed as Kueue places a pod set without a topology request
      * there (implied TAS); null for Kueue's benchmark as it is.
      */
@@ -98,6 +99,8 @@ public final class KueueBenchmark {
         if (topologyName != null) {
             dev.sluice.api.v1beta2.ResourceFlavorSpec spec = new dev.sluice.api.v1beta2.ResourceFlavorSpec();
             spec.setTopologyName(topologyName);
+            // Kueue refuses a topologyName without nodeLabels; --nodes gives the generated nodes this label
+            spec.setNodeLabels(Map.of(KueueTasBenchmark.NODE_GROUP_LABEL, "tas"));
             rf.setSpec(spec);
         }
         builder.flavor(rf, origin);
