@@ -244,7 +244,9 @@ final class ProvisioningRoom implements ProvisioningCache, AutoCloseable {
         int n = failuresInARow.merge(key, 1, Integer::sum);
         long delay = Math.min(MAX_RETRY_MILLIS, FIRST_RETRY_MILLIS << Math.min(20, n - 1));
         String what = key.workload() ? "Workload " + key.namespace() + "/" + key.name() : "AdmissionCheck " + key.name();
-        if (e instanceof KubernetesClientException k) {
+        if (e instanceof WorkloadReconciler.Told) {
+            LOG.debugf("provisioning check of %s: %s; tried again in %d s", what, e.getMessage(), delay / 1000);
+        } else if (e instanceof KubernetesClientException k) {
             HasMetadata about = key.workload() ? workload(key.namespace(), key.name()) : admissionCheck(key.name());
             failures.failed(about, "provisioningrequests", "reconcile", "reconcile the provisioning check of " + what, k);
         } else {

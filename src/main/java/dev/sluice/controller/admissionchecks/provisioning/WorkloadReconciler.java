@@ -307,7 +307,7 @@ final class WorkloadReconciler {
             RuntimeException ex, java.util.function.BooleanSupplier missingInCache) {
         if (ex instanceof KubernetesClientException k && k.getCode() == 409 && missingInCache.getAsBoolean()) {
             LOG.debugf("%s exists but is not in the cache yet: not told", object);
-            return ex;
+            return new Told(message, ex);
         }
         LOG.warnf("%s/%s: %s", wl.getMetadata().getNamespace(), wl.getMetadata().getName(), message);
         events.warning(wl, "FailedCreate", CheckStates.truncate(message, MAX_EVENT_MESSAGE));
@@ -320,7 +320,14 @@ final class WorkloadReconciler {
                 return base;
             });
         }
-        return ex;
+        return new Told(message, ex);
+    }
+
+    /** A failure already logged and shown on the Workload: the room only tries again. */
+    static final class Told extends RuntimeException {
+        Told(String message, RuntimeException cause) {
+            super(message, cause);
+        }
     }
 
     /** The PodTemplates of the request are controlled by it (made controlled by the Workload, then handed over). */
