@@ -19,7 +19,7 @@ class AdmissionCheckPodSetStartTest {
         JobKind kind = kinds.forJob(job).orElseThrow();
         List<PodSetTemplate> originals = kind.podSets(job);
         kind.start(job, List.of(new PodSetStart("main", Map.of("zone", "z1"), List.of(), null,
-                Map.of("capacity", "booked"), Map.of("example.com/booking", "b-1"))));
+                Map.of("capacity", "booked"), Map.of("example.com/booking", "b-1"), null)));
         var started = kind.podSets(job).get(0).template();
         assertThat(started.getMetadata().getLabels()).containsEntry("capacity", "booked")
                 .containsEntry(WellKnown.POD_SET, "main");
@@ -51,7 +51,7 @@ class AdmissionCheckPodSetStartTest {
         JobKind kind = kinds.forJob(job).orElseThrow();
         GenericKubernetesResource before = Manifests.copy(job);
         assertThatThrownBy(() -> kind.start(job, List.of(new PodSetStart("main", Map.of(), List.of(), null,
-                Map.of("capacity", "booked"), Map.of())))).isInstanceOf(StartConflictException.class)
+                Map.of("capacity", "booked"), Map.of(), null)))).isInstanceOf(StartConflictException.class)
                 .hasMessage("pod set main: invalid admission check PodSetUpdate: conflict for labels: conflict for "
                         + "key=capacity, value1=none, value2=booked");
         assertThat(job).isEqualTo(before);
