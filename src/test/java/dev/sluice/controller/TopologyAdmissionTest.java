@@ -217,6 +217,47 @@ class TopologyAdmissionTest {
         assertThat(hosts(admitted).values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(3);
     }
 
+    /**
+     * Placement and start together: the Job admitted on a rack is started with Kueue's topology gate on its template,
+     * and its pods, made from that template as the Job controller makes them, are ungated each onto a host of the
+     * admitted rack, as many per host as the assignment says.
+     */
+    @Test
+    void aJobPlacedOnARackStartsGatedAndItsPodsAreUngatedOntoThatRacksHosts() throws Exception {
+        String p = "tas-start";
+        Cluster cluster = pool(p, "100", "Never");
+        Job job = job(p, "train", 3, null);
+        Workload admitted = cluster.awaitWorkload(job, Cluster::admitted);
+        Map<String, Integer> want = hosts(admitted);
+        assertThat(want.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(3);
+
+        Job started = await().atMost(Cluster.TIMEOUT).until(
+                () -> client.batch().v1().jobs().inNamespace(p).withName("train").get(), j -> !j.getSpec().getSuspend());
+        var template = started.getSpec().getTemplate();
+        assertThat(template.getSpec().getSchedulingGates()).extracting(g -> g.getName())
+                .contains(WellKnown.TOPOLOGY_GATE);
+        assertThat(template.getMetadata().getAnnotations()).containsEntry(WellKnown.WORKLOAD,
+                admitted.getMetadata().getName());
+        for (int i = 0; i < 3; i++) {
+            var labels = new java.util.LinkedHashMap<>(template.getMetadata().getLabels() == null ? Map.<String, String>of()
+                    : template.getMetadata().getLabels());
+            labels.put("batch.kubernetes.io/job-completion-index", Integer.toString(i));
+            keep(client.pods().inNamespace(p).resource(new PodBuilder().withNewMetadata().withName("train-" + i)
+                    .withLabels(labels).withAnnotations(template.getMetadata().getAnnotations()).endMetadata()
+                    .withSpec(Serialization.clone(template.getSpec())).build()).create());
+        }
+        Map<String, Integer> placed = new TreeMap<>();
+        for (int i = 0; i < 3; i++) {
+            String name = "train-" + i;
+            var pod = await().atMost(Cluster.TIMEOUT).until(() -> client.pods().inNamespace(p).withName(name).get(),
+                    x -> x.getSpec().getSchedulingGates() == null || x.getSpec().getSchedulingGates().stream()
+                            .noneMatch(g -> WellKnown.TOPOLOGY_GATE.equals(g.getName())));
+            assertThat(pod.getSpec().getNodeSelector()).as(name).containsEntry(POOL, p);
+            placed.merge(pod.getSpec().getNodeSelector().get(HOST), 1, Integer::sum);
+        }
+        assertThat(placed).isEqualTo(want);
+    }
+
     @Test
     void jobSetIsAdmittedOnlyWhenARackFits() throws Exception {
         String p = "tas-jobset";
