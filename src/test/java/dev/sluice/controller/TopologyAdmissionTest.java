@@ -350,6 +350,19 @@ class TopologyAdmissionTest {
     }
 
     @Test
+    void aRestartBooksTheRecordedPlacementsBeforeItAdmits() throws Exception {
+        String p = "tas-restart";
+        Cluster cluster = pool(p, "100", "Never");
+        Map<String, Integer> first = hosts(cluster.awaitWorkload(job(p, "first", 4, null), Cluster::admitted));
+        assertThat(runtime.restart(Duration.ofSeconds(30))).isTrue();
+        // the new engine counts first's rack as taken: the second Job gets the other one, a third waits
+        Map<String, Integer> second = hosts(cluster.awaitWorkload(job(p, "second", 4, null), Cluster::admitted));
+        assertThat(second.keySet()).doesNotContainAnyElementsOf(first.keySet()).hasSize(2);
+        Workload third = awaitPendingOnTopology(cluster, job(p, "third", 1, null));
+        assertThat(third.getStatus().getAdmission()).isNull();
+    }
+
+    @Test
     void heartbeatOnlyNodeUpdatesChangeNothing() throws Exception {
         String p = "tas-heartbeat";
         pool(p, "100", "Never");

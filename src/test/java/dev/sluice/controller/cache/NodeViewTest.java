@@ -94,4 +94,24 @@ class NodeViewTest {
         assertThat(view.take().nonTasUsage()).isEmpty();
         assertThat(view.taken(s -> s.nonTasUsage().isEmpty())).isTrue();
     }
+
+    @Test
+    void aListThatIsRefusedIsNamedForTheReadinessCheck() throws Exception {
+        dev.sluice.apiserver.ApiServerRules.install(server);
+        dev.sluice.apiserver.ApiServerRules.deny("GET", "/api/v1/pods", 403, "Forbidden",
+                "pods is forbidden: User \"system:serviceaccount:sluice-system:sluice\" cannot list resource \"pods\"");
+        try {
+            view = new NodeView(client, refs::add, 500);
+            view.start();
+            await().atMost(Duration.ofSeconds(20)).until(() -> !view.listProblems().isEmpty());
+            assertThat(view.synced()).isFalse();
+            assertThat(view.listProblems()).singleElement().asString()
+                    .startsWith("could not list Pods (v1): the API server answered HTTP 403").contains("cannot list");
+            assertThat(refs).doesNotContain(NodeView.NODES);
+        } finally {
+            dev.sluice.apiserver.ApiServerRules.allow("GET", "/api/v1/pods");
+        }
+        await().atMost(Duration.ofSeconds(60)).until(view::synced);
+        assertThat(view.listProblems()).isEmpty();
+    }
 }
