@@ -24,6 +24,12 @@ class BadInputTest {
     }
 
     @Test
+    void aKueueKindTheSimulatorDoesNotReadIsAnUnknownKind() {
+        assertThat(rejected(DIR + "admission-check.yaml").err()).contains(DIR + "admission-check.yaml: document 1"
+                + " (AdmissionCheck x): kind: unknown kind AdmissionCheck (apiVersion kueue.x-k8s.io/v1beta2)");
+    }
+
+    @Test
     void documentThatDoesNotParse() {
         assertThat(rejected(DIR + "does-not-parse.yaml").err()).contains(DIR + "does-not-parse.yaml: document 2: "
                 + "does not parse as YAML").contains("line 9");

@@ -249,7 +249,7 @@ class SimulateCommandTest {
 
         assertThat(Sim.run().exit()).isEqualTo(2);
         assertThat(Sim.run("--output", "yaml", "examples").err()).contains("--output must be table or json");
-        assertThat(Sim.run("--generate", "kueue-huge").err()).contains("kueue-baseline or kueue-large-scale");
+        assertThat(Sim.run("--generate", "kueue-huge").err()).contains("kueue-baseline, kueue-large-scale or kueue-tas");
         assertThat(Sim.run("--generate", "kueue-baseline", "examples/gke-multislice").exit()).isEqualTo(2);
         assertThat(Sim.run("--default-duration", "soon", "examples/gke-multislice").err())
                 .contains("--default-duration", "not a duration");
