@@ -13,6 +13,7 @@ jaxjob: {group: kubeflow.org, version: v1, resource: jaxjobs}
 mpijob: {group: kubeflow.org, version: v2beta1, resource: mpijobs}
 rayjob: {group: ray.io, version: v1, resource: rayjobs}
 raycluster: {group: ray.io, version: v1, resource: rayclusters}
+rayservice: {group: ray.io, version: v1, resource: rayservices}
 sparkapplication: {group: sparkoperator.k8s.io, version: v1beta2, resource: sparkapplications}
 workflow: {group: argoproj.io, version: v1alpha1, resource: workflows}
 appwrapper: {group: workload.codeflare.dev, version: v1beta2, resource: appwrappers}

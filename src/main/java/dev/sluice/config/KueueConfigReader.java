@@ -31,7 +31,7 @@ public final class KueueConfigReader {
             Map.entry("kubeflow.org/pytorchjob", "pytorchjob"), Map.entry("kubeflow.org/xgboostjob", "xgboostjob"),
             Map.entry("kubeflow.org/paddlejob", "paddlejob"), Map.entry("kubeflow.org/jaxjob", "jaxjob"),
             Map.entry("kubeflow.org/mpijob", "mpijob"), Map.entry("ray.io/rayjob", "rayjob"),
-            Map.entry("ray.io/raycluster", "raycluster"),
+            Map.entry("ray.io/raycluster", "raycluster"), Map.entry("ray.io/rayservice", "rayservice"),
             Map.entry("sparkoperator.k8s.io/sparkapplication", "sparkapplication"),
             Map.entry("workload.codeflare.dev/appwrapper", "appwrapper"));
 

@@ -248,18 +248,7 @@ public final class AppWrapperKind implements JobKind {
     }
 
     private static boolean condition(GenericKubernetesResource job, String type) {
-        String ref = Models.ref(job);
-        List<Object> conditions = RawTree.list(status(job), "conditions", ref, "status.conditions");
-        if (conditions == null) {
-            return false;
-        }
-        for (int i = 0; i < conditions.size(); i++) {
-            Map<String, Object> c = RawTree.element(conditions, i, ref, "status.conditions[" + i + "]");
-            if (type.equals(c.get("type"))) {
-                return "True".equals(c.get("status"));
-            }
-        }
-        return false;
+        return Conditions.isTrue(job, type);
     }
 
     private static List<Object> components(GenericKubernetesResource job, String ref) {

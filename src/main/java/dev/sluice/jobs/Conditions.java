@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads terminal conditions from a job's raw {@code status.conditions}. */
+/** Reads a job's raw {@code status.conditions}: terminal ones, and whether one is True. */
 final class Conditions {
     private Conditions() {
     }
@@ -39,5 +39,22 @@ final class Conditions {
                     message == null || message.isEmpty() ? ref + (success ? " succeeded" : " failed") : message));
         }
         return Optional.empty();
+    }
+
+    /** Whether the job's {@code status.conditions} has a condition of this type with status "True". */
+    static boolean isTrue(GenericKubernetesResource job, String type) {
+        String ref = Models.ref(job);
+        Map<String, Object> status = RawTree.object(job.getAdditionalProperties(), "status", ref, "status");
+        List<Object> conditions = RawTree.list(status, "conditions", ref, "status.conditions");
+        if (conditions == null) {
+            return false;
+        }
+        for (int i = 0; i < conditions.size(); i++) {
+            Map<String, Object> c = RawTree.element(conditions, i, ref, "status.conditions[" + i + "]");
+            if (type.equals(c.get("type"))) {
+                return "True".equals(c.get("status"));
+            }
+        }
+        return false;
     }
 }

@@ -26,12 +26,12 @@ public final class JobKinds {
 
     /**
      * Every kind Sluice has an adapter for: batch/v1 Job, JobSet, TFJob, PyTorchJob, XGBoostJob, PaddleJob, JAXJob,
-     * MPIJob, RayJob, RayCluster, SparkApplication, Argo Workflow and AppWrapper. Use {@link #only} for the ones switched on.
+     * MPIJob, RayJob, RayCluster, RayService, SparkApplication, Argo Workflow and AppWrapper. Use {@link #only} for the ones switched on.
      */
     public static JobKinds standard() {
         return new JobKinds(List.of(new BatchJobKind(), new JobSetKind(), new TFJobKind(), new PyTorchJobKind(),
                 new XGBoostJobKind(), new PaddleJobKind(), new JAXJobKind(), new MPIJobKind(), new RayJobKind(),
-                new RayClusterKind(), new SparkApplicationKind(), new ArgoWorkflowKind(), new AppWrapperKind()));
+                new RayClusterKind(), new RayServiceKind(), new SparkApplicationKind(), new ArgoWorkflowKind(), new AppWrapperKind()));
     }
 
     /**

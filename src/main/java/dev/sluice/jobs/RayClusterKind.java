@@ -36,11 +36,7 @@ public final class RayClusterKind extends RayGroupsKind {
         if (spec == null) {
             throw new InvalidJobException(ref, "spec", "is missing", "give the RayCluster a headGroupSpec");
         }
-        if (RawTree.flag(spec, "enableInTreeAutoscaling", ref, "spec.enableInTreeAutoscaling")) {
-            throw new InvalidJobException(ref, "spec.enableInTreeAutoscaling", "is true: a queued RayCluster may not "
-                    + "autoscale (its quota is reserved for the pods it asks for)",
-                    "set it to false or remove it, and give each worker group the replicas it needs");
-        }
+        refuseAutoscaling(spec, ref, "RayCluster");
         return spec;
     }
 

@@ -81,6 +81,19 @@ abstract class RayGroupsKind extends PodTemplateJobKind {
         return out;
     }
 
+    /**
+     * Kueue's raycluster.ValidateCreate: a queued cluster may not autoscale (without workload slicing, which Sluice
+     * does not do): once its quota is reserved it must not grow.
+     */
+    protected void refuseAutoscaling(Map<String, Object> cluster, String ref, String kind) {
+        String path = clusterPath() + ".enableInTreeAutoscaling";
+        if (RawTree.flag(cluster, "enableInTreeAutoscaling", ref, path)) {
+            throw new InvalidJobException(ref, path, "is true: a queued " + kind + " may not autoscale (its quota is "
+                    + "reserved for the pods it asks for)",
+                    "set it to false or remove it, and give each worker group the replicas it needs");
+        }
+    }
+
     protected String groupPath(int i) {
         return clusterPath() + ".workerGroupSpecs[" + i + "]";
     }

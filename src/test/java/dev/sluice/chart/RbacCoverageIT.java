@@ -53,6 +53,7 @@ class RbacCoverageIT {
             Map.entry("kubeflow.org/mpijobs/delete", RETENTION),
             Map.entry("ray.io/rayjobs/delete", RETENTION),
             Map.entry("ray.io/rayclusters/delete", RETENTION),
+            Map.entry("ray.io/rayservices/delete", RETENTION),
             Map.entry("sparkoperator.k8s.io/sparkapplications/delete", RETENTION),
             Map.entry("argoproj.io/workflows/delete", RETENTION),
             Map.entry("workload.codeflare.dev/appwrappers/delete", RETENTION),
@@ -65,6 +66,7 @@ class RbacCoverageIT {
             Map.entry("kubeflow.org/mpijobs/get", STILL_THERE),
             Map.entry("ray.io/rayjobs/get", STILL_THERE),
             Map.entry("ray.io/rayclusters/get", STILL_THERE),
+            Map.entry("ray.io/rayservices/get", STILL_THERE),
             Map.entry("sparkoperator.k8s.io/sparkapplications/get", STILL_THERE),
             Map.entry("workload.codeflare.dev/appwrappers/get", STILL_THERE));
 

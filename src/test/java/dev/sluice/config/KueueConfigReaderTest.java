@@ -34,10 +34,10 @@ class KueueConfigReaderTest {
                 .containsEntry("rayjob", true).containsEntry("tfjob", false).containsEntry("pytorchjob", false)
                 .containsEntry("sparkapplication", false).containsEntry("xgboostjob", false)
                 .containsEntry("paddlejob", false).containsEntry("jaxjob", false)
-                .containsEntry("raycluster", true)
+                .containsEntry("raycluster", true).containsEntry("rayservice", true)
                 .containsEntry("appwrapper", true);
         assertThat(r.notices()).contains("health: ignored (Sluice's own settings and chart values cover the manager)")
-                .anySatisfy(n -> assertThat(n).startsWith("integrations.frameworks: ray.io/rayservice: ignored: Sluice does not queue this kind"))
+                .noneSatisfy(n -> assertThat(n).startsWith("integrations.frameworks: ray.io/rayservice"))
                 .anySatisfy(n -> assertThat(n).startsWith("integrations.frameworks: pod: ignored"))
                 .anySatisfy(n -> assertThat(n).contains("applied as").contains("sluice.integrations.mpijob.enabled=true"));
     }

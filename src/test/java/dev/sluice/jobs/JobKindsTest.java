@@ -17,11 +17,11 @@ class JobKindsTest {
         assertThat(kinds.forApiVersionKind("kubeflow.org/v1", "MPIJob")).isEmpty();
         assertThat(kinds.forApiVersionKind("kubeflow.org/v2beta1", "MPIJob")).containsInstanceOf(MPIJobKind.class);
         assertThat(kinds.all()).extracting(JobKind::kind).containsExactly("Job", "JobSet", "TFJob", "PyTorchJob",
-                "XGBoostJob", "PaddleJob", "JAXJob", "MPIJob", "RayJob", "RayCluster", "SparkApplication", "Workflow", "AppWrapper");
+                "XGBoostJob", "PaddleJob", "JAXJob", "MPIJob", "RayJob", "RayCluster", "RayService", "SparkApplication", "Workflow", "AppWrapper");
         assertThat(kinds.all()).extracting(JobKind::plural).containsExactly("jobs", "jobsets", "tfjobs",
-                "pytorchjobs", "xgboostjobs", "paddlejobs", "jaxjobs", "mpijobs", "rayjobs", "rayclusters", "sparkapplications", "workflows", "appwrappers");
+                "pytorchjobs", "xgboostjobs", "paddlejobs", "jaxjobs", "mpijobs", "rayjobs", "rayclusters", "rayservices", "sparkapplications", "workflows", "appwrappers");
         assertThat(kinds.all()).extracting(JobKind::integrationName).containsExactly("job", "jobset", "tfjob",
-                "pytorchjob", "xgboostjob", "paddlejob", "jaxjob", "mpijob", "rayjob", "raycluster", "sparkapplication", "workflow", "appwrapper");
+                "pytorchjob", "xgboostjob", "paddlejob", "jaxjob", "mpijob", "rayjob", "raycluster", "rayservice", "sparkapplication", "workflow", "appwrapper");
     }
 
     @Test

@@ -41,7 +41,7 @@ class SuspendKindsSimTest {
     void eachKindIsQueuedWithItsPodSets(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("0-queues.yaml"), QUEUES);
         int i = 1;
-        for (String file : new String[] {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml", "appwrapper.yaml"}) {
+        for (String file : new String[] {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml", "appwrapper.yaml", "rayservice.yaml"}) {
             Files.copy(Path.of("src/test/resources/jobs", file), dir.resolve(i++ + "-" + file));
         }
         Sim sim = Sim.run("-o", "json", dir.toString());
@@ -63,6 +63,11 @@ class SuspendKindsSimTest {
                 .isEqualTo(180);
         assertThat(sim.events("Admitted", "AppWrapper/default/aw-sample").get(0).path("flavors").path("aw-sample-2")
                 .path("cpu").asText()).isEqualTo("default-flavor");
-        assertThat(sim.summary().path("finished").asInt()).isEqualTo(5);
+        // the RayService (head 1 + 1 + 3 cpu) after it
+        assertThat(sim.events("Admitted", "RayService/default/rayservice-sample").get(0).path("time").asDouble())
+                .isEqualTo(240);
+        assertThat(sim.events("Admitted", "RayService/default/rayservice-sample").get(0).path("flavors")
+                .path("group2").path("cpu").asText()).isEqualTo("default-flavor");
+        assertThat(sim.summary().path("finished").asInt()).isEqualTo(6);
     }
 }

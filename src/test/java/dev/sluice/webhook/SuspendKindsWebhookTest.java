@@ -25,6 +25,7 @@ class SuspendKindsWebhookTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"xgboostjob.yaml, xgboostjob, /spec/runPolicy", "paddlejob.yaml, paddlejob, /spec/runPolicy",
         "jaxjob.yaml, jaxjob, /spec/runPolicy", "raycluster.yaml, raycluster, /spec",
+        "rayservice.yaml, rayservice, /spec/rayClusterConfig",
         "appwrapper.yaml, appwrapper, /spec"})
     void aQueuedJobIsSuspendedAtCreation(String manifest, String integration, String where) throws Exception {
         Verdict on = new JobMutation(new Integrations(Set.of(integration)::contains, true).kinds(),

@@ -3,12 +3,19 @@ package dev.sluice.api.conversion;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sluice.engine.tas.TopologyAssignment;
+import dev.sluice.engine.tas.TopologyAssignmentEncoding;
+import dev.sluice.engine.tas.TopologyDomainAssignment;
+import dev.sluice.engine.tas.WireTopologyAssignment;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A topology assignment: v1beta1 lists every domain (values per level, pod count); v1beta2 writes runs of domains
  * as slices whose values per level are one value for all ("universal") or prefix + root + suffix per domain
- * ("individual"), and likewise pod counts. Going up without an earlier v1beta2 form, all domains become one slice
- * of individual values; a form an earlier conversion kept is used again while it still lists the same domains.
+ * ("individual"), and likewise pod counts. Going up without an earlier v1beta2 form, the domains are encoded as
+ * Kueue v0.19.2's conversion does (tas.V1Beta2From, {@link TopologyAssignmentEncoding#toWire}); a form an earlier
+ * conversion kept is used again while it still lists the same domains.
  */
 final class TopologyAssignments {
 
@@ -35,33 +42,71 @@ final class TopologyAssignments {
             }
         }
         int levelCount = levels instanceof ArrayNode l ? l.size() : 0;
-        ObjectNode slice = Tree.NODES.objectNode();
-        slice.put("domainCount", domains.size());
-        ArrayNode valuesPerLevel = slice.putArray("valuesPerLevel");
+        List<String> levelNames = new ArrayList<>();
         for (int level = 0; level < levelCount; level++) {
-            ArrayNode roots = valuesPerLevel.addObject().putObject("individual").putArray("roots");
-            for (int d = 0; d < domains.size(); d++) {
-                JsonNode value = domains.get(d).path("values").path(level);
-                if (!value.isTextual() || domains.get(d).path("values").size() != levelCount) {
+            if (!levels.get(level).isTextual()) {
+                throw new ConversionException(where + ".levels[" + level + "]: must be a node label");
+            }
+            levelNames.add(levels.get(level).asText());
+        }
+        List<TopologyDomainAssignment> internal = new ArrayList<>();
+        for (int d = 0; d < domains.size(); d++) {
+            JsonNode values = domains.get(d).path("values");
+            if (!(values instanceof ArrayNode) || values.size() != levelCount) {
+                throw new ConversionException(where + ".domains[" + d + "].values: must hold one value per level ("
+                        + levelCount + ")");
+            }
+            List<String> domainValues = new ArrayList<>();
+            for (int level = 0; level < levelCount; level++) {
+                if (!values.get(level).isTextual()) {
                     throw new ConversionException(where + ".domains[" + d + "].values: must hold one value per level ("
                             + levelCount + ")");
                 }
-                roots.add(value);
+                domainValues.add(values.get(level).asText());
             }
-        }
-        ArrayNode counts = slice.putObject("podCounts").putArray("individual");
-        for (int d = 0; d < domains.size(); d++) {
             JsonNode count = domains.get(d).path("count");
             if (!count.isIntegralNumber()) {
                 throw new ConversionException(where + ".domains[" + d + "].count: must be a number of pods");
             }
-            counts.add(count);
+            internal.add(new TopologyDomainAssignment(domainValues, count.asInt()));
         }
+        WireTopologyAssignment wire = TopologyAssignmentEncoding.toWire(new TopologyAssignment(levelNames, internal));
         topology.remove("domains");
         ArrayNode slices = topology.putArray("slices");
-        if (!domains.isEmpty()) {
-            slices.add(slice);
+        for (WireTopologyAssignment.Slice s : wire.slices()) {
+            slices.add(slice(s));
         }
+    }
+
+    /** One v1beta2 slice as Kueue serializes it (prefix and suffix only when set). */
+    private static ObjectNode slice(WireTopologyAssignment.Slice s) {
+        ObjectNode slice = Tree.NODES.objectNode();
+        slice.put("domainCount", s.domainCount());
+        ArrayNode valuesPerLevel = slice.putArray("valuesPerLevel");
+        for (WireTopologyAssignment.LevelValues v : s.valuesPerLevel()) {
+            ObjectNode out = valuesPerLevel.addObject();
+            if (v.universal() != null) {
+                out.put("universal", v.universal());
+            } else {
+                ObjectNode individual = out.putObject("individual");
+                if (v.individual().prefix() != null) {
+                    individual.put("prefix", v.individual().prefix());
+                }
+                if (v.individual().suffix() != null) {
+                    individual.put("suffix", v.individual().suffix());
+                }
+                ArrayNode roots = individual.putArray("roots");
+                v.individual().roots().forEach(roots::add);
+            }
+        }
+        ObjectNode counts = slice.putObject("podCounts");
+        if (s.podCounts().universal() != null) {
+            counts.put("universal", s.podCounts().universal());
+        } else {
+            ArrayNode individual = counts.putArray("individual");
+            s.podCounts().individual().forEach(individual::add);
+        }
+        return slice;
     }
 
     static void down(ObjectNode topology, String where) throws ConversionException {

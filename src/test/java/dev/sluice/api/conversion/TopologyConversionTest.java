@@ -102,17 +102,19 @@ class TopologyConversionTest {
         assertThat(KueueConversion.convert(v2, KueueConversion.V1BETA1)).isEqualTo(v1);
     }
 
-    /**
-     * Kueue writes these domains as one slice with a1 universal and prefix b (its tas.V1Beta2From); Sluice's
-     * conversion writes the same domains as one slice of individual values, which every reader expands alike.
-     */
+    /** Kueue's TestWorkloadConvertTo "with TopologyAssignment": a1 universal, b1/b2 as prefix b with roots 1, 2. */
     @Test
     void convertToWithTopologyAssignment() throws Exception {
         ObjectNode v2 = KueueConversion.convert(v1beta1Assignment(DOMAINS), KueueConversion.V1BETA2);
-        JsonNode slices = v2.at(ASSIGNMENT + "/slices");
-        assertThat(slices).hasSize(1);
-        assertThat(slices.at("/0/domainCount").asInt()).isEqualTo(2);
-        assertThat(slices.at("/0/valuesPerLevel")).hasSize(2);
+        assertThat(v2.at(ASSIGNMENT)).isEqualTo(yaml("""
+                levels: [a, b]
+                slices:
+                - domainCount: 2
+                  valuesPerLevel:
+                  - universal: a1
+                  - individual: {prefix: b, roots: ["1", "2"]}
+                  podCounts: {individual: [10, 20]}
+                """));
         ObjectNode expanded = v2.deepCopy();
         expanded.put("apiVersion", KueueConversion.V1BETA1);
         TopologyAssignments.down((ObjectNode) expanded.at(ASSIGNMENT), "test");

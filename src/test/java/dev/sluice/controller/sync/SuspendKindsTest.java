@@ -99,7 +99,7 @@ class SuspendKindsTest {
     Cluster cluster;
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml", "appwrapper.yaml"})
+    @ValueSource(strings = {"xgboostjob.yaml", "paddlejob.yaml", "jaxjob.yaml", "raycluster.yaml", "rayservice.yaml", "appwrapper.yaml"})
     void heldAdmittedStartedPreemptedRestoredFinished(String file) {
         cluster = new Cluster(client);
         GenericKubernetesResource job = manifest(file);
@@ -170,8 +170,8 @@ class SuspendKindsTest {
         new FakeJobController(client).finishJob(ns, high.getMetadata().getName(), true);
         cluster.awaitWorkload(created, Cluster::admitted);
         awaitJob(kind, ns, j -> !kind.isSuspended(j));
-        if (kind.integrationName().equals("raycluster")) {
-            // a RayCluster has no end (Kueue never counts it finished): deleted, its Workload goes with it
+        if (kind.integrationName().equals("raycluster") || kind.integrationName().equals("rayservice")) {
+            // a RayCluster or RayService has no end (Kueue never counts it finished): deleted, its Workload goes with it
             jobs(kind, ns).withName(created.getMetadata().getName()).delete();
             await().atMost(Cluster.TIMEOUT).until(() -> cluster.workloadOf(created) == null);
             return;
