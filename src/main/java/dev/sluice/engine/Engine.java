@@ -346,6 +346,49 @@ public final class Engine {
         r.checks.putAll(checks);
     }
 
+    /**
+     * Kueue's second pass after a node failure (TASFailedNodeReplacement): each pod set of the admitted workload that
+     * the topology assignment put on {@code unhealthyNode} gets a replacement on the nodes as they are now
+     * ({@link dev.sluice.engine.tas.NodeReplacement}), stopping at the first that finds none. When all are found the
+     * workload keeps its quota and the new assignments count on the nodes from now on; the caller writes them (or,
+     * when one was not found, evicts as Kueue's TASFailedNodeReplacementFailFast does). Empty when the workload is not
+     * admitted or has no pod set on the node.
+     */
+    public Map<String, dev.sluice.engine.tas.NodeReplacement.Result> replaceNode(WorkloadKey key, String unhealthyNode) {
+        WorkloadRecord r = queues.workload(key);
+        if (r == null || r.phase != WorkloadPhase.ADMITTED || r.assignment == null) {
+            return Map.of();
+        }
+        Map<String, dev.sluice.engine.tas.NodeReplacement.Result> out = new java.util.LinkedHashMap<>();
+        List<PodSetAssignment> next = new ArrayList<>();
+        for (PodSetAssignment psa : r.assignment.podSets()) {
+            var ta = psa.topologyAssignment();
+            String flavor = ta == null ? null : cache.tas.tasFlavorOf(psa);
+            PodSetSpec ps = TasState.podSet(r.spec, psa.name());
+            boolean onNode = ta != null && ta.domains().stream()
+                    .anyMatch(d -> d.values().get(d.values().size() - 1).equals(unhealthyNode));
+            var snapshot = flavor == null || ps == null || !onNode ? null : cache.tas.snapshot(flavor);
+            if (snapshot == null) {
+                next.add(psa);
+                continue;
+            }
+            var request = new dev.sluice.engine.tas.TasPodSetRequest(ps.name(), psa.count(), ps.requestsPerPod(),
+                    TasPlacement.explicit(ps) ? ps.topologyRequest() : null, ps.nodeSelector(), ps.requiredNodeAffinity(),
+                    ps.tolerations());
+            var result = dev.sluice.engine.tas.NodeReplacement.find(snapshot, request, ta, unhealthyNode);
+            out.put(psa.name(), result);
+            if (!result.found()) {
+                return out;
+            }
+            next.add(psa.withTopologyAssignment(result.assignment()));
+        }
+        if (!out.isEmpty()) {
+            r.assignment = new Assignment(r.assignment.clusterQueue(), next);
+            cache.tas.book(key, r.assignment, r.spec);
+        }
+        return out;
+    }
+
     /** The caller stopped an evicted workload: release its quota and requeue it (unless deleted or inactive). */
     public void evictionDone(WorkloadKey key, long nowMillis) {
         evictions.advance(nowMillis);

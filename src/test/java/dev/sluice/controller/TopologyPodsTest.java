@@ -206,11 +206,11 @@ class TopologyPodsTest {
                 List.of(domain(1, "tas-node-a"), domain(1, "tas-node-b")));
         Workload wl = admittedWithTopology(ns, "job-nodes-7f8a9", 2, "{}", ta);
         // a pod running on the node: NotReady alone is no failure while it runs (Kueue waits for its pods to end)
-        gatedPod(ns, "nodes-0", "job-nodes-7f8a9", Map.of());
-        client.pods().inNamespace(ns).withName("nodes-0").edit(p -> {
-            p.getSpec().setNodeName("tas-node-a");
-            return p;
-        });
+        client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName("nodes-0").withNamespace(ns)
+                .withLabels(Map.of(WellKnown.POD_SET, "main")).withAnnotations(Map.of(WellKnown.WORKLOAD,
+                        "job-nodes-7f8a9", TopologyAnnotations.UNCONSTRAINED, "true")).endMetadata()
+                .withNewSpec().withNodeName("tas-node-a").withNodeSelector(Map.of(Topology.HOSTNAME, "tas-node-a"))
+                .addNewContainer().withName("c").withImage("busybox").endContainer().endSpec().build()).create();
         client.pods().inNamespace(ns).withName("nodes-0").editStatus(p -> {
             p.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase("Running").build());
             return p;

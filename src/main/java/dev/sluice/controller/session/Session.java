@@ -105,7 +105,7 @@ public final class Session {
         this.writeSettings = writeSettings;
         this.lanes = new WriteLanes(writeSettings.lanes(), "sluice-write");
         this.tas = new dev.sluice.controller.tas.TasControllers(informerClient.client(), client, cache, writes,
-                failures, events, metrics, clock, listPageSize);
+                failures, events, metrics, clock, listPageSize, engine, onEngine);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sluice-timer");
             t.setDaemon(true);

@@ -60,9 +60,19 @@ final class NodeFailures {
     private final Clock clock;
     private final ScheduledExecutorService worker;
     private final Set<String> queued = ConcurrentHashMap.newKeySet();
+    /** Where the replacement of a failed node is looked for: the engine, on its thread (null: nowhere). */
+    private final dev.sluice.engine.Engine engine;
+    private final java.util.function.Consumer<Runnable> onEngine;
+    /** The node and pod caches have listed once. */
+    private final java.util.function.BooleanSupplier synced;
 
     NodeFailures(Function<String, Node> nodes, ClusterCache cache, TasPods pods, Writes writes, WriteFailures failures,
-            EventRecorder events, AdmissionEvents metrics, Clock clock, ScheduledExecutorService worker) {
+            EventRecorder events, AdmissionEvents metrics, Clock clock, ScheduledExecutorService worker,
+            dev.sluice.engine.Engine engine, java.util.function.Consumer<Runnable> onEngine,
+            java.util.function.BooleanSupplier synced) {
+        this.synced = synced;
+        this.engine = engine;
+        this.onEngine = onEngine;
         this.nodes = nodes;
         this.cache = cache;
         this.pods = pods;
@@ -105,6 +115,10 @@ final class NodeFailures {
     }
 
     void reconcile(String nodeName) {
+        if (!synced.getAsBoolean()) {
+            enqueue(nodeName, RETRY_MILLIS); // before the first lists a node not yet listed would look gone
+            return;
+        }
         Node node = nodes.apply(nodeName);
         List<Workload> affected = workloadsOn(nodeName);
         if (affected.isEmpty()) {
@@ -221,6 +235,66 @@ final class NodeFailures {
         });
         LOG.infof("node %s of Workload %s/%s failed: recorded in status.unhealthyNodes for a replacement", nodeName,
                 wl.getMetadata().getNamespace(), wl.getMetadata().getName());
+        replace(wl.getMetadata().getNamespace(), wl.getMetadata().getName(), nodeName);
+    }
+
+    /**
+     * Kueue's second scheduling pass for the failed node: the engine looks for a replacement on its thread; found, the
+     * new topology assignment is written and {@code status.unhealthyNodes} cleared (Kueue's admit after recovery);
+     * not found, the Workload is evicted (TASFailedNodeReplacementFailFast, on by default in v0.19.2).
+     */
+    private void replace(String namespace, String name, String nodeName) {
+        if (engine == null) {
+            return;
+        }
+        onEngine.accept(() -> {
+            var results = engine.replaceNode(new dev.sluice.engine.WorkloadKey(namespace, name), nodeName);
+            if (!results.isEmpty()) {
+                worker.execute(() -> writeReplacement(namespace, name, nodeName, results));
+            }
+        });
+    }
+
+    private void writeReplacement(String namespace, String name, String nodeName,
+            java.util.Map<String, dev.sluice.engine.tas.NodeReplacement.Result> results) {
+        Workload wl = ClusterCache.get(cache.workloads, namespace, name);
+        if (wl == null) {
+            return;
+        }
+        boolean found = results.values().stream().allMatch(dev.sluice.engine.tas.NodeReplacement.Result::found);
+        try {
+            if (found) {
+                writes.workloadStatus(wl, x -> {
+                    for (PodSetAssignment psa : x.getStatus().getAdmission().getPodSetAssignments()) {
+                        var r = results.get(psa.getName());
+                        if (r != null) {
+                            psa.setTopologyAssignment(Topologies.toApi(r.assignment()));
+                        }
+                    }
+                    x.getStatus().setUnhealthyNodes(null);
+                    return x;
+                });
+                LOG.infof("node %s of Workload %s/%s replaced", nodeName, namespace, name);
+                return;
+            }
+            Set<String> failed = new java.util.TreeSet<>(UngateInputs.unhealthyNodes(wl));
+            failed.add(nodeName);
+            String message = "Workload was evicted as there was no replacement for unhealthy node(s): "
+                    + String.join(",", failed);
+            Writes.Written w = writes.workloadStatus(wl, x -> {
+                if (WorkloadConditions.isTrue(x, WorkloadConditions.EVICTED)) {
+                    return x;
+                }
+                x.getStatus().setUnhealthyNodes(null);
+                return WorkloadConditions.evict(x, NODE_FAILURES, null, message, clock.instant());
+            });
+            if (w.changed()) {
+                evicted(w.workload(), message);
+            }
+        } catch (KubernetesClientException e) {
+            failures.failed(wl, "workloads", "patch", (found ? "write the replacement of node " : "evict for node ")
+                    + nodeName + " Workload " + namespace + "/" + name, e);
+        }
     }
 
     /** Kueue's reportEvictedWorkload: the event and the eviction counter. */

@@ -33,7 +33,8 @@ public final class TasControllers implements AutoCloseable {
      * @param client the client writes go through
      */
     public TasControllers(KubernetesClient informers, KubernetesClient client, ClusterCache cache, Writes writes,
-            WriteFailures failures, EventRecorder events, AdmissionEvents metrics, Clock clock, long listPageSize) {
+            WriteFailures failures, EventRecorder events, AdmissionEvents metrics, Clock clock, long listPageSize,
+            dev.sluice.engine.Engine engine, java.util.function.Consumer<Runnable> onEngine) {
         this.cache = cache;
         this.worker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sluice-tas");
@@ -51,7 +52,7 @@ public final class TasControllers implements AutoCloseable {
         });
         this.ungater = new TopologyUngater(client, cache, pods, failures, worker);
         this.nodeFailures = new NodeFailures(name -> nodes.getStore().getByKey(name), cache, pods, writes, failures,
-                events, metrics, clock, worker);
+                events, metrics, clock, worker, engine, onEngine, () -> pods.synced() && nodes.hasSynced());
         h.ungater = ungater;
         h.nodeFailures = nodeFailures;
     }

@@ -104,6 +104,10 @@ final class TopologyUngater {
         int slash = key.indexOf('/');
         String namespace = key.substring(0, slash);
         String name = key.substring(slash + 1);
+        if (!pods.synced()) {
+            enqueue(key, RETRY_MILLIS); // a partial list of the pods would miss those already ungated
+            return;
+        }
         Workload wl = ClusterCache.get(cache.workloads, namespace, name);
         if (wl == null) {
             expectations.forget(key);
