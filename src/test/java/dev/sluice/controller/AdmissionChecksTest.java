@@ -253,6 +253,27 @@ class AdmissionChecksTest {
     }
 
     @Test
+    void shouldEvictThenFinishWithFailureAnAdmittedWorkloadWhenACheckIsRejected() {
+        check("ac-reject-run", true);
+        String cq = queues("ac-reject-run", "ac-reject-run");
+        Job job = job("ac-reject-run", "pi");
+        Workload wl = cluster.awaitWorkload(job, AdmissionChecksTest::reservedWaitingForChecks);
+        setCheck(wl, "ac-reject-run", CheckState.Ready, "check ready", c -> { });
+        Workload admitted = cluster.awaitWorkload(job, Cluster::admitted);
+        assertThat(Cluster.condition(admitted, "Admitted").getMessage()).isEqualTo("The workload is admitted");
+        await().atMost(Cluster.TIMEOUT).until(() -> Boolean.FALSE.equals(get(job).getSpec().getSuspend()));
+        cluster.awaitClusterQueue(cq, q -> q.getStatus() != null
+                && Integer.valueOf(1).equals(q.getStatus().getAdmittedWorkloads()));
+
+        setCheck(admitted, "ac-reject-run", CheckState.Rejected, "check rejected", c -> { });
+        Workload deactivated = cluster.awaitWorkload(job, w -> Boolean.FALSE.equals(w.getSpec().getActive())
+                && Cluster.isTrue(w, "Evicted") && w.getStatus().getAdmission() == null);
+        assertThat(Cluster.condition(deactivated, "Evicted").getReason()).isEqualTo("DeactivatedDueToAdmissionCheck");
+        assertThat(Cluster.condition(deactivated, "Admitted").getStatus()).isEqualTo("False");
+        await().atMost(Cluster.TIMEOUT).until(() -> Boolean.TRUE.equals(get(job).getSpec().getSuspend()));
+    }
+
+    @Test
     void theWorkloadShouldHaveChecksUpdatedWhenChangedOnTheClusterQueue() {
         check("ac-update-1", true);
         check("ac-update-2", true);
