@@ -108,8 +108,27 @@ class AdmissionChecksTest {
                 .withName(job.getMetadata().getName()).get();
     }
 
+    /** As a user: a spec change, made again over the newer object when Sluice's status write came first (409). */
+    private void editClusterQueue(String name, Consumer<ClusterQueue> change) {
+        await().atMost(Cluster.TIMEOUT).ignoreExceptions().until(() -> {
+            client.resources(ClusterQueue.class).withName(name).edit(q -> {
+                change.accept(q);
+                return q;
+            });
+            return true;
+        });
+    }
+
     /** As a check controller: changes one check's state of the Workload (its lastTransitionTime with it). */
     private void setCheck(Workload wl, String check, CheckState state, String message,
+            Consumer<AdmissionCheckState> more) {
+        await().atMost(Cluster.TIMEOUT).ignoreExceptions().until(() -> {
+            editCheck(wl, check, state, message, more);
+            return true;
+        });
+    }
+
+    private void editCheck(Workload wl, String check, CheckState state, String message,
             Consumer<AdmissionCheckState> more) {
         client.resources(Workload.class).inNamespace(wl.getMetadata().getNamespace())
                 .withName(wl.getMetadata().getName()).editStatus(w -> {
@@ -280,21 +299,15 @@ class AdmissionChecksTest {
         check("ac-update-3", true);
         String cq = queues("ac-update", "ac-update-1", "ac-update-2");
         // the queue is full: the Workload waits, listing the checks for every flavor
-        client.resources(ClusterQueue.class).withName(cq).edit(q -> {
-            q.getSpec().getResourceGroups().get(0).getFlavors().get(0).getResources().get(0)
-                    .setNominalQuota(new io.fabric8.kubernetes.api.model.Quantity("0"));
-            return q;
-        });
+        editClusterQueue(cq, q -> q.getSpec().getResourceGroups().get(0).getFlavors().get(0).getResources().get(0)
+                .setNominalQuota(new io.fabric8.kubernetes.api.model.Quantity("0")));
         Job job = job("ac-update", "pi");
         Workload wl = cluster.awaitWorkload(job, w -> checkNames(w).equals(List.of("ac-update-1", "ac-update-2")));
         assertThat(wl.getStatus().getAdmission()).isNull();
         setCheck(wl, "ac-update-2", CheckState.Retry, "check rejected", c -> { });
         AdmissionCheckState before = cluster.workloadOf(job).getStatus().getAdmissionChecks().get(1);
 
-        client.resources(ClusterQueue.class).withName(cq).edit(q -> {
-            q.getSpec().setAdmissionChecksStrategy(strategy("ac-update-2", "ac-update-3"));
-            return q;
-        });
+        editClusterQueue(cq, q -> q.getSpec().setAdmissionChecksStrategy(strategy("ac-update-2", "ac-update-3")));
         Workload updated = cluster.awaitWorkload(job, w -> checkNames(w).equals(List.of("ac-update-2", "ac-update-3")));
         AdmissionCheckState after = updated.getStatus().getAdmissionChecks().get(0);
         assertThat(after.getState()).isEqualTo(before.getState());
