@@ -108,8 +108,27 @@ class AdmissionChecksTest {
                 .withName(job.getMetadata().getName()).get();
     }
 
+    /** As a user: a spec change, made again over the newer object when Sluice's status write came first (409). */
+    private void editClusterQueue(String name, Consumer<ClusterQueue> change) {
+        await().atMost(Cluster.TIMEOUT).ignoreExceptions().until(() -> {
+            client.resources(ClusterQueue.class).withName(name).edit(q -> {
+                change.accept(q);
+                return q;
+            });
+            return true;
+        });
+    }
+
     /** As a check controller: changes one check's state of the Workload (its lastTransitionTime with it). */
     private void setCheck(Workload wl, String check, CheckState state, String message,
+            Consumer<AdmissionCheckState> more) {
+        await().atMost(Cluster.TIMEOUT).ignoreExceptions().until(() -> {
+            editCheck(wl, check, state, message, more);
+            return true;
+        });
+    }
+
+    private void editCheck(Workload wl, String check, CheckState state, String message,
             Consumer<AdmissionCheckState> more) {
         client.resources(Workload.class).inNamespace(wl.getMetadata().getNamespace())
                 .withName(wl.getMetadata().getName()).editStatus(w -> {
@@ -253,27 +272,42 @@ class AdmissionChecksTest {
     }
 
     @Test
+    void shouldEvictThenFinishWithFailureAnAdmittedWorkloadWhenACheckIsRejected() {
+        check("ac-reject-run", true);
+        String cq = queues("ac-reject-run", "ac-reject-run");
+        Job job = job("ac-reject-run", "pi");
+        Workload wl = cluster.awaitWorkload(job, AdmissionChecksTest::reservedWaitingForChecks);
+        setCheck(wl, "ac-reject-run", CheckState.Ready, "check ready", c -> { });
+        Workload admitted = cluster.awaitWorkload(job, Cluster::admitted);
+        assertThat(Cluster.condition(admitted, "Admitted").getMessage()).isEqualTo("The workload is admitted");
+        await().atMost(Cluster.TIMEOUT).until(() -> Boolean.FALSE.equals(get(job).getSpec().getSuspend()));
+        cluster.awaitClusterQueue(cq, q -> q.getStatus() != null
+                && Integer.valueOf(1).equals(q.getStatus().getAdmittedWorkloads()));
+
+        setCheck(admitted, "ac-reject-run", CheckState.Rejected, "check rejected", c -> { });
+        Workload deactivated = cluster.awaitWorkload(job, w -> Boolean.FALSE.equals(w.getSpec().getActive())
+                && Cluster.isTrue(w, "Evicted") && w.getStatus().getAdmission() == null);
+        assertThat(Cluster.condition(deactivated, "Evicted").getReason()).isEqualTo("DeactivatedDueToAdmissionCheck");
+        assertThat(Cluster.condition(deactivated, "Admitted").getStatus()).isEqualTo("False");
+        await().atMost(Cluster.TIMEOUT).until(() -> Boolean.TRUE.equals(get(job).getSpec().getSuspend()));
+    }
+
+    @Test
     void theWorkloadShouldHaveChecksUpdatedWhenChangedOnTheClusterQueue() {
         check("ac-update-1", true);
         check("ac-update-2", true);
         check("ac-update-3", true);
         String cq = queues("ac-update", "ac-update-1", "ac-update-2");
         // the queue is full: the Workload waits, listing the checks for every flavor
-        client.resources(ClusterQueue.class).withName(cq).edit(q -> {
-            q.getSpec().getResourceGroups().get(0).getFlavors().get(0).getResources().get(0)
-                    .setNominalQuota(new io.fabric8.kubernetes.api.model.Quantity("0"));
-            return q;
-        });
+        editClusterQueue(cq, q -> q.getSpec().getResourceGroups().get(0).getFlavors().get(0).getResources().get(0)
+                .setNominalQuota(new io.fabric8.kubernetes.api.model.Quantity("0")));
         Job job = job("ac-update", "pi");
         Workload wl = cluster.awaitWorkload(job, w -> checkNames(w).equals(List.of("ac-update-1", "ac-update-2")));
         assertThat(wl.getStatus().getAdmission()).isNull();
         setCheck(wl, "ac-update-2", CheckState.Retry, "check rejected", c -> { });
         AdmissionCheckState before = cluster.workloadOf(job).getStatus().getAdmissionChecks().get(1);
 
-        client.resources(ClusterQueue.class).withName(cq).edit(q -> {
-            q.getSpec().setAdmissionChecksStrategy(strategy("ac-update-2", "ac-update-3"));
-            return q;
-        });
+        editClusterQueue(cq, q -> q.getSpec().setAdmissionChecksStrategy(strategy("ac-update-2", "ac-update-3")));
         Workload updated = cluster.awaitWorkload(job, w -> checkNames(w).equals(List.of("ac-update-2", "ac-update-3")));
         AdmissionCheckState after = updated.getStatus().getAdmissionChecks().get(0);
         assertThat(after.getState()).isEqualTo(before.getState());

@@ -85,7 +85,12 @@ public final class QueueSync {
             reported.remove("cq/" + name);
             List<AdmissionCheckRule> before = checksByQueue.put(name, spec.admissionChecks());
             if (before != null && !before.equals(spec.admissionChecks())) {
-                reservingWorkloads(name).forEach(s.requeue); // their status.admissionChecks follow the queue's
+                // their status.admissionChecks follow the queue's: those holding quota and those waiting in it
+                reservingWorkloads(name).forEach(s.requeue);
+                List<dev.sluice.engine.WorkloadKey> waiting = s.engine.pendingOrder(name);
+                if (waiting != null) {
+                    waiting.forEach(k -> s.requeue.accept(new Ref(Ref.WORKLOAD, k.namespace(), k.name())));
+                }
             }
         } catch (InvalidObjectException | IllegalArgumentException e) {
             // the engine keeps the last valid spec; the object says what to fix

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jboss.logging.Logger;
 
@@ -71,8 +70,9 @@ final class AdmissionCheckSync {
             }, w -> {
                 writing.remove(key);
                 if (w == null) {
-                    s.retry.accept(new dev.sluice.controller.cache.Ref(dev.sluice.controller.cache.Ref.WORKLOAD,
-                            key.namespace(), key.name()));
+                    s.retry.accept(ref(key));
+                } else {
+                    s.requeue.accept(ref(key)); // a check's write handled while ours was on its way is looked at now
                 }
             });
         }
@@ -169,6 +169,10 @@ final class AdmissionCheckSync {
         AdmissionCheckStates.resetOnEviction(wl, now);
     }
 
+    private static dev.sluice.controller.cache.Ref ref(WorkloadKey key) {
+        return new dev.sluice.controller.cache.Ref(dev.sluice.controller.cache.Ref.WORKLOAD, key.namespace(), key.name());
+    }
+
     private interface Change {
         boolean apply(Workload wl);
     }
@@ -184,11 +188,13 @@ final class AdmissionCheckSync {
         }, w -> {
             writing.remove(key);
             if (w == null) {
-                s.retry.accept(new dev.sluice.controller.cache.Ref(dev.sluice.controller.cache.Ref.WORKLOAD,
-                        key.namespace(), key.name()));
-            } else if (w.changed() && w.workload() != null) {
+                s.retry.accept(ref(key));
+                return;
+            }
+            if (w.changed() && w.workload() != null) {
                 then.accept(w.workload());
             }
+            s.requeue.accept(ref(key)); // a check's write handled while ours was on its way is looked at now
         });
     }
 }

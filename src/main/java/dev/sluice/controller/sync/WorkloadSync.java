@@ -361,6 +361,10 @@ final class WorkloadSync {
         } else if (lq != null) {
             s.metrics.localQueueQuotaReserved(key.namespace(), lq, wait); // admitted once its checks are Ready
         }
+        if (!a.admissionChecks().isEmpty()) {
+            // a check's state written while this admission was on its way was not looked at: it is now
+            s.requeue.accept(new Ref(Ref.WORKLOAD, key.namespace(), key.name()));
+        }
         ownerJob(w.workload()).ifPresent(s.requeue);
     }
 
