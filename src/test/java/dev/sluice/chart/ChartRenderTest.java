@@ -186,8 +186,8 @@ class ChartRenderTest {
 
     @Test
     void anUnknownKindSwitchIsRejectedWithTheKnownNames() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Chart.render(Chart.values("integrations.rayservice", true)))
-                .hasMessageContaining("integrations.rayservice").hasMessageContaining("jaxjob, job, jobset, mpijob");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Chart.render(Chart.values("integrations.leaderworkerset", true)))
+                .hasMessageContaining("integrations.leaderworkerset").hasMessageContaining("jaxjob, job, jobset, mpijob");
     }
 
     static String env(Deployment d, String name) {
