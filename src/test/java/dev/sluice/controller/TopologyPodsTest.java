@@ -196,6 +196,42 @@ class TopologyPodsTest {
         });
     }
 
+    /** Kueue's TASReplaceNodeOnNodeTaints with TASReplaceNodeOnPodTermination: an untolerated taint waits for the pods. */
+    @Test
+    void aReadyNodeTaintedNoExecuteIsReportedOnceItsPodsEnd() {
+        String ns = "tas-pods-taint";
+        queues(ns);
+        node("tas-node-t", "True");
+        TopologyAssignment ta = new TopologyAssignment(List.of(Topology.HOSTNAME), List.of(domain(1, "tas-node-t")));
+        Workload wl = admittedWithTopology(ns, "job-taint-1b2c3", 1, "{}", ta);
+        client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName("taint-0").withNamespace(ns)
+                .withLabels(Map.of(WellKnown.POD_SET, "main")).withAnnotations(Map.of(WellKnown.WORKLOAD,
+                        "job-taint-1b2c3", TopologyAnnotations.UNCONSTRAINED, "true")).endMetadata()
+                .withNewSpec().withNodeName("tas-node-t").addNewContainer().withName("c").withImage("busybox")
+                .endContainer().endSpec().build()).create();
+        client.pods().inNamespace(ns).withName("taint-0").editStatus(p -> {
+            p.setStatus(new io.fabric8.kubernetes.api.model.PodStatusBuilder().withPhase("Running").build());
+            return p;
+        });
+        client.nodes().withName("tas-node-t").edit(n -> {
+            if (n.getSpec() == null) {
+                n.setSpec(new io.fabric8.kubernetes.api.model.NodeSpec());
+            }
+            n.getSpec().setTaints(List.of(new io.fabric8.kubernetes.api.model.TaintBuilder().withKey("maintenance")
+                    .withEffect("NoExecute").build()));
+            return n;
+        });
+        // its pod still runs: not yet; it ends (evicted by the taint): reported
+        await().during(java.time.Duration.ofMillis(500)).atMost(Cluster.TIMEOUT).until(() -> client.resources(
+                Workload.class).inNamespace(ns).withName("job-taint-1b2c3").get().getStatus().getUnhealthyNodes() == null);
+        client.pods().inNamespace(ns).withName("taint-0").editStatus(p -> {
+            p.getStatus().setPhase("Failed");
+            return p;
+        });
+        Workload reported = cluster.awaitWorkload(wl, w -> w.getStatus().getUnhealthyNodes() != null);
+        assertThat(reported.getStatus().getUnhealthyNodes()).extracting(n -> n.getName()).containsExactly("tas-node-t");
+    }
+
     @Test
     void aNotReadyNodeIsReportedAndASecondFailedNodeEvicts() {
         String ns = "tas-pods-nodes";

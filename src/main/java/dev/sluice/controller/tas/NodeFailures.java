@@ -32,16 +32,17 @@ import org.jboss.logging.Logger;
 
 /**
  * Kueue v0.19's node failure controller (pkg/controller/tas/node_controller.go) with its default feature gates
- * (TASFailedNodeReplacement, TASReplaceNodeOnPodTermination and TASFailedNodeReplacementFailFast on;
- * TASReplaceNodeDueToNotReadyOverFixedTime off): a node of an admitted Workload's topology assignment (its hostname
- * level) is unhealthy for that Workload when it is gone, has no Ready condition, or is NotReady with none of the
+ * (TASFailedNodeReplacement, TASReplaceNodeOnPodTermination, TASReplaceNodeOnNodeTaints and
+ * TASFailedNodeReplacementFailFast on; TASReplaceNodeDueToNotReadyOverFixedTime off): a node of an admitted Workload's
+ * topology assignment (its hostname level) is unhealthy for that Workload when it is gone, has no Ready condition, or
+ * is NotReady or carries a scheduling taint its pods do not tolerate for good ({@link NodeTaints}) with none of the
  * Workload's pods still running on it (their termination is the grace: no fixed delay). An unhealthy node is added
  * to the Workload's {@code status.unhealthyNodes}, where the scheduler looks for a replacement domain; a second
  * unhealthy node evicts the Workload (reason {@code NodeFailures}, Kueue's message and event). A node that is Ready
  * again, or NotReady with the Workload's pods still running, is taken off the list.
  * <p>
- * Not done as Kueue does: the untolerated-taint path (TASReplaceNodeOnNodeTaints) and the termination of pods that
- * wait for a node that failed (Kueue marks them Failed via pods/status).
+ * Not done as Kueue does: the termination of pods that wait for a node that failed (Kueue marks them Failed via
+ * pods/status).
  */
 final class NodeFailures {
     private static final Logger LOG = Logger.getLogger(NodeFailures.class);
@@ -84,9 +85,10 @@ final class NodeFailures {
         this.worker = worker;
     }
 
-    /** Kueue's predicates: a node added or deleted, or its Ready status changed (informer thread). */
+    /** Kueue's predicates: a node added or deleted, its Ready status or its taints changed (informer thread). */
     void nodeChanged(Node old, Node node) {
-        if (old == null || node == null || Nodes.readyStatus(old) != Nodes.readyStatus(node)) {
+        if (old == null || node == null || Nodes.readyStatus(old) != Nodes.readyStatus(node)
+                || !java.util.Objects.equals(taints(old), taints(node))) {
             enqueue((node != null ? node : old).getMetadata().getName(), BATCH_MILLIS);
         }
     }
@@ -98,6 +100,11 @@ final class NodeFailures {
                 && (deleted || TasPods.terminated(pod) || pod.getMetadata().getDeletionTimestamp() != null)) {
             enqueue(node, BATCH_MILLIS);
         }
+    }
+
+    private static Object taints(Node node) {
+        return node.getSpec() == null || node.getSpec().getTaints() == null ? java.util.List.of()
+                : node.getSpec().getTaints();
     }
 
     void enqueue(String node, long delayMillis) {
@@ -129,8 +136,9 @@ final class NodeFailures {
             boolean unhealthy;
             if (node == null || ready == null) {
                 unhealthy = true; // gone, or no Ready condition: failed at once
-            } else if (!"True".equals(ready.getStatus())) {
-                unhealthy = !hasRunningPods(wl, nodeName);
+            } else if (!"True".equals(ready.getStatus())
+                    || NodeTaints.notToleratedForGood(node, wl, f -> ClusterCache.get(cache.flavors, null, f))) {
+                unhealthy = !hasRunningPods(wl, nodeName); // NotReady, or tainted: failed once its pods end
             } else {
                 unhealthy = false;
             }
