@@ -221,6 +221,20 @@ class TopologyPodsTest {
                     .withEffect("NoExecute").build()));
             return n;
         });
+        // a pod sent to the node by its selector but never bound there waits for ever: marked Failed (Kueue's
+        // TerminatedByKueue), while the running pod keeps the node off the list
+        client.pods().inNamespace(ns).resource(new PodBuilder().withNewMetadata().withName("taint-1").withNamespace(ns)
+                .withLabels(Map.of(WellKnown.POD_SET, "main")).withAnnotations(Map.of(WellKnown.WORKLOAD,
+                        "job-taint-1b2c3", TopologyAnnotations.UNCONSTRAINED, "true")).endMetadata()
+                .withNewSpec().withNodeSelector(Map.of(Topology.HOSTNAME, "tas-node-t")).addNewContainer().withName("c")
+                .withImage("busybox").endContainer().endSpec().withNewStatus().withPhase("Pending").endStatus().build())
+                .create();
+        Pod terminated = await().atMost(Cluster.TIMEOUT).until(() -> client.pods().inNamespace(ns).withName("taint-1")
+                .get(), p -> p.getStatus() != null && "Failed".equals(p.getStatus().getPhase()));
+        assertThat(terminated.getStatus().getConditions()).anySatisfy(c -> {
+            assertThat(c.getType()).isEqualTo("TerminatedByKueue");
+            assertThat(c.getReason()).isEqualTo("UnschedulableOnAssignedNode");
+        });
         // its pod still runs: not yet; it ends (evicted by the taint): reported
         await().during(java.time.Duration.ofMillis(500)).atMost(Cluster.TIMEOUT).until(() -> client.resources(
                 Workload.class).inNamespace(ns).withName("job-taint-1b2c3").get().getStatus().getUnhealthyNodes() == null);

@@ -87,6 +87,10 @@ final class AdmissionCheckSync {
                 || WorkloadConditions.isTrue(wl, WorkloadConditions.FINISHED) || writing.contains(key)) {
             return false;
         }
+        String cq = wl.getStatus().getAdmission() == null ? null : wl.getStatus().getAdmission().getClusterQueue();
+        if (cq == null || dev.sluice.controller.cache.ClusterCache.get(s.cache.clusterQueues, null, cq) == null) {
+            return false; // Kueue's workload controller syncs the checks only while the ClusterQueue is known (cqOk)
+        }
         List<String> needed = s.engine.admissionChecksFor(key);
         if (!new TreeSet<>(needed).equals(new TreeSet<>(AdmissionCheckStates.names(wl)))) {
             // a check added to or removed from the ClusterQueue: Kueue syncs the list, states already there kept

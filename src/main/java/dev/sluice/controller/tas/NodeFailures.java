@@ -66,12 +66,15 @@ final class NodeFailures {
     private final java.util.function.Consumer<Runnable> onEngine;
     /** The node and pod caches have listed once. */
     private final java.util.function.BooleanSupplier synced;
+    /** Pods sent to a failing node but never bound there (null: not marked, as in unit tests without a client). */
+    private final WaitingPods waiting;
 
     NodeFailures(Function<String, Node> nodes, ClusterCache cache, TasPods pods, Writes writes, WriteFailures failures,
             EventRecorder events, AdmissionEvents metrics, Clock clock, ScheduledExecutorService worker,
             dev.sluice.engine.Engine engine, java.util.function.Consumer<Runnable> onEngine,
-            java.util.function.BooleanSupplier synced) {
+            java.util.function.BooleanSupplier synced, WaitingPods waiting) {
         this.synced = synced;
+        this.waiting = waiting;
         this.engine = engine;
         this.onEngine = onEngine;
         this.nodes = nodes;
@@ -93,9 +96,19 @@ final class NodeFailures {
         }
     }
 
-    /** A pod that ended or is being deleted on its node: the node's Workloads may have no pod left there. */
+    /**
+     * Kueue's nodeFailurePodHandler: a pod not bound but sent to a node by its selector (it may wait there for a node
+     * that failed), or a pod that ended or is being deleted on its node (the node's Workloads may have no pod left
+     * there).
+     */
     void podChanged(Pod pod, boolean deleted) {
-        String node = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+        String bound = pod.getSpec() == null ? null : pod.getSpec().getNodeName();
+        java.util.Map<String, String> selector = pod.getSpec() == null ? null : pod.getSpec().getNodeSelector();
+        if ((bound == null || bound.isEmpty()) && selector != null && selector.get(Topology.HOSTNAME) != null
+                && !selector.get(Topology.HOSTNAME).isEmpty() && TasPods.workloadOf(pod) != null) {
+            enqueue(selector.get(Topology.HOSTNAME), BATCH_MILLIS);
+        }
+        String node = bound;
         if (node != null && !node.isEmpty() && TasPods.workloadOf(pod) != null
                 && (deleted || TasPods.terminated(pod) || pod.getMetadata().getDeletionTimestamp() != null)) {
             enqueue(node, BATCH_MILLIS);
@@ -142,11 +155,18 @@ final class NodeFailures {
             } else {
                 unhealthy = false;
             }
+            boolean failing = node == null || ready == null || !"True".equals(ready.getStatus())
+                    || NodeTaints.notToleratedForGood(node, wl, f -> ClusterCache.get(cache.flavors, null, f));
+            Set<String> recorded = UngateInputs.unhealthyNodes(wl);
+            boolean evicts = unhealthy && !recorded.isEmpty() && !recorded.contains(nodeName);
             try {
                 if (unhealthy) {
                     unhealthy(wl, nodeName);
                 } else {
                     healthy(wl, nodeName);
+                }
+                if (failing && !evicts && waiting != null && !waiting.markFailed(waiting.waitingFor(wl, nodeName))) {
+                    enqueue(nodeName, RETRY_MILLIS);
                 }
             } catch (KubernetesClientException e) {
                 failures.failed(wl, "workloads", "patch", (unhealthy ? "record node " + nodeName + " as unhealthy on "

@@ -52,7 +52,8 @@ public final class TasControllers implements AutoCloseable {
         });
         this.ungater = new TopologyUngater(client, cache, pods, failures, worker);
         this.nodeFailures = new NodeFailures(name -> nodes.getStore().getByKey(name), cache, pods, writes, failures,
-                events, metrics, clock, worker, engine, onEngine, () -> pods.synced() && nodes.hasSynced());
+                events, metrics, clock, worker, engine, onEngine, () -> pods.synced() && nodes.hasSynced(),
+                new WaitingPods(client, pods, failures, events, clock));
         h.ungater = ungater;
         h.nodeFailures = nodeFailures;
     }

@@ -60,6 +60,10 @@ final class TasPodStore extends BasicItemStore<Pod> {
         PodStatus status = new PodStatus();
         if (pod.getStatus() != null) {
             status.setPhase(pod.getStatus().getPhase());
+            if ("Pending".equals(pod.getStatus().getPhase())) {
+                // kept for a pod that may wait for a failed node: marking it Failed appends to them (WaitingPods)
+                status.setConditions(pod.getStatus().getConditions());
+            }
         }
         Pod out = new Pod();
         out.setMetadata(meta);
