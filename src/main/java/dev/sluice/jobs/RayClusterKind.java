@@ -2,7 +2,6 @@ package dev.sluice.jobs;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code ray.io/v1} RayCluster (KubeRay), as Kueue v0.19.2's {@code raycluster} integration: pod sets {@code head} and
@@ -13,7 +12,7 @@ import java.util.Optional;
  * (Kueue's webhook refuses it: once quota is reserved the cluster must not grow): its Workload is Inadmissible until
  * that is removed. A RayCluster that a queued RayJob controls is the RayJob's and is never queued itself.
  */
-public final class RayClusterKind extends RayGroupsKind {
+public final class RayClusterKind extends UnendingRayKind {
 
     @Override
     public String kind() {
@@ -41,34 +40,7 @@ public final class RayClusterKind extends RayGroupsKind {
     }
 
     @Override
-    protected void setCount(GenericKubernetesResource job, RawPodSet podSet, int count) {
-        throw new UnsupportedOperationException("RayCluster has no partial admission");
-    }
-
-    @Override
-    protected boolean supportsPartialCount() {
-        return false;
-    }
-
-    /** Never: a RayCluster runs until it is deleted (Kueue's {@code Finished} answers false always). */
-    @Override
-    public Optional<JobFinish> finished(GenericKubernetesResource job) {
-        return Optional.empty();
-    }
-
-    /** {@code status.state} is {@code ready} (Kueue's {@code IsActive}). */
-    @Override
-    public boolean isActive(GenericKubernetesResource job) {
-        return ready(job);
-    }
-
-    /** {@code status.state} is {@code ready}: KubeRay sets it once the head and every worker pod run and are ready. */
-    @Override
-    public boolean podsReady(GenericKubernetesResource job) {
-        return ready(job);
-    }
-
-    private static boolean ready(GenericKubernetesResource job) {
+    protected boolean ready(GenericKubernetesResource job) {
         return "ready".equals(RawTree.string(status(job), "state", Models.ref(job), "status.state"));
     }
 }

@@ -3,7 +3,6 @@ package dev.sluice.jobs;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code ray.io/v1} RayService (KubeRay), as Kueue v0.19.2's {@code rayservice} integration: a serving Ray cluster
@@ -14,7 +13,7 @@ import java.util.Optional;
  * creates for it is controlled by the RayService and is never queued itself. {@code enableInTreeAutoscaling} is
  * refused as for a RayCluster.
  */
-public final class RayServiceKind extends RayGroupsKind {
+public final class RayServiceKind extends UnendingRayKind {
     private static final HoldStyle HOLD = new HoldStyle(List.of("spec", "rayClusterConfig"), false, false);
 
     @Override
@@ -49,34 +48,7 @@ public final class RayServiceKind extends RayGroupsKind {
     }
 
     @Override
-    protected void setCount(GenericKubernetesResource job, RawPodSet podSet, int count) {
-        throw new UnsupportedOperationException("RayService has no partial admission");
-    }
-
-    @Override
-    protected boolean supportsPartialCount() {
-        return false;
-    }
-
-    /** Never: a service runs until it is deleted (Kueue's {@code Finished} answers false always). */
-    @Override
-    public Optional<JobFinish> finished(GenericKubernetesResource job) {
-        return Optional.empty();
-    }
-
-    /** The {@code Ready} condition is True (Kueue's {@code IsActive}: RayServiceReady). */
-    @Override
-    public boolean isActive(GenericKubernetesResource job) {
-        return ready(job);
-    }
-
-    /** The {@code Ready} condition is True (Kueue's {@code PodsReady}). */
-    @Override
-    public boolean podsReady(GenericKubernetesResource job) {
-        return ready(job);
-    }
-
-    private static boolean ready(GenericKubernetesResource job) {
+    protected boolean ready(GenericKubernetesResource job) {
         return Conditions.isTrue(job, "Ready");
     }
 }
