@@ -86,7 +86,9 @@ final class WaitingPods {
                 patch.addObject().put("op", "add").put("path", "/status/conditions").putArray("value").add(condition);
             }
             try {
-                client.pods().inNamespace(p.getMetadata().getNamespace()).withName(p.getMetadata().getName())
+                // on a stub, not withName(): fabric8 would read the pod first (a get Sluice is not granted)
+                client.pods().inNamespace(p.getMetadata().getNamespace()).resource(dev.sluice.controller.write.Writes
+                        .named(new Pod(), p.getMetadata().getNamespace(), p.getMetadata().getName()))
                         .subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
                 events.normal(p, EVENT, MESSAGE);
                 LOG.infof("pod %s/%s waited for a failed node: marked Failed", p.getMetadata().getNamespace(),
